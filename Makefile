@@ -1,0 +1,83 @@
+# gompi build: `make` builds build/ (an install-prefix mirror), `make demo` runs the main
+# job, `make test` runs every test, `make bench` compares against Open MPI and MPICH.
+SHELL   := /bin/bash
+PREFIX  ?= /usr/local
+BUILD   := $(CURDIR)/build
+GO      ?= go
+GOFLAGS ?=
+SONAME  := libgompi.so.0
+LIBFILE := $(BUILD)/lib/libgompi.so.0.1.0
+# Go's c-shared default is -Bsymbolic; -Bno-symbolic after it lets tools interpose MPI_*
+# and keeps Fortran sentinels at one address. The version script exports only MPI_/PMPI_.
+LIB_LDFLAGS := -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/exports.map -Wl,-Bno-symbolic'
+
+GO_SOURCES := $(shell find . -name '*.go' -not -path './build/*' -not -name '*_test.go') go.mod
+C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
+
+.PHONY: all build deps demo test bench install clean peers header
+
+all: build
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompicc \
+       $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc
+
+deps:
+	@$(GO) mod download
+
+include/mpi.h: $(wildcard abi/*.go cmd/genheader/*.go)
+	@if [ -d cmd/genheader ]; then $(GO) run ./cmd/genheader -o include/mpi.h; fi
+
+$(BUILD)/include/mpi.h: include/mpi.h
+	@mkdir -p $(BUILD)/include
+	cp include/*.h $(BUILD)/include/
+
+$(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
+	@mkdir -p $(BUILD)/lib
+	CGO_CFLAGS="-O2 -g -I$(CURDIR)/include" $(GO) build $(GOFLAGS) -buildmode=c-shared \
+	  -ldflags="$(LIB_LDFLAGS)" -o $@ ./capi
+	@rm -f $(BUILD)/lib/libgompi.so.0.1.0.h
+	ln -sf libgompi.so.0.1.0 $(BUILD)/lib/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/lib/libgompi.so
+
+$(BUILD)/bin/gompirun: $(GO_SOURCES)
+	@mkdir -p $(BUILD)/bin
+	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompirun
+
+$(BUILD)/bin/gompiexec: $(BUILD)/bin/gompirun
+	ln -sf gompirun $@
+
+$(BUILD)/bin/gompicc: scripts/gompicc.in
+	@mkdir -p $(BUILD)/bin
+	sed -e 's/@CC@/gcc/' -e 's/@NAME@/gompicc/' $< > $@ && chmod +x $@
+
+$(BUILD)/bin/gompicxx: scripts/gompicc.in
+	@mkdir -p $(BUILD)/bin
+	sed -e 's/@CC@/g++/' -e 's/@NAME@/gompicxx/' $< > $@ && chmod +x $@
+
+$(BUILD)/lib/pkgconfig/gompi.pc: pkg-config/gompi.pc.in
+	@mkdir -p $(BUILD)/lib/pkgconfig
+	sed -e 's|@PREFIX@|$(BUILD)|' $< > $@
+
+install: build
+	mkdir -p $(PREFIX)
+	cp -a $(BUILD)/bin $(BUILD)/lib $(BUILD)/include $(PREFIX)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' pkg-config/gompi.pc.in > $(PREFIX)/lib/pkgconfig/gompi.pc
+
+# Open MPI and MPICH: reference behaviour, ABI checks and benchmark opponents.
+peers:
+	@if ! command -v mpicc.mpich >/dev/null || ! command -v mpicc.openmpi >/dev/null \
+	    || [ ! -x /usr/bin/NPmpich2 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    openmpi-bin libopenmpi-dev mpich libmpich-dev netpipe-mpich2 >/dev/null; fi
+
+demo: build
+	@scripts/demo.sh
+
+test: deps peers build
+	$(GO) vet ./...
+	$(GO) test -timeout 15m ./... 2>&1 | tee $(BUILD)/test.log; exit $${PIPESTATUS[0]}
+
+bench: deps peers build
+	@scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,135 @@
+// Package shmring is a single-producer single-consumer ring of variable-length
+// records in memory that may be shared between processes.
+//
+// Each record starts with one 64-bit word written last with an atomic store:
+// bits 0..31 the exact length of the body, 32..39 a tag, 40..47 the kind. The
+// word at the producer's position is always zero, so the consumer never reads
+// a stale record from an earlier lap: before publishing a record the producer
+// zeroes the word that follows it. A record that does not fit before the end
+// is preceded by a wrap marker. The consumer publishes its position on its own
+// cache line, which the producer reads only when its cached copy says full.
+// The header word and small payloads share a cache line, so a small message
+// costs one line transfer.
+package shmring
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+const (
+	kindData = 1
+	kindWrap = 2
+	// HeaderSize is the per-record overhead before the body.
+	HeaderSize = 8
+	// CtlSize is the size of the shared control area in front of the data.
+	CtlSize = 64
+)
+
+// Size returns the bytes of shared memory a ring with dataSize bytes of data needs.
+func Size(dataSize int) int { return CtlSize + dataSize }
+
+// Producer is the sending side; its state is private to the sending process.
+type Producer struct {
+	tail   *uint64 // consumer position, shared
+	data   unsafe.Pointer
+	size   uint64 // power of two
+	head   uint64
+	cached uint64 // last tail seen
+}
+
+// Consumer is the receiving side.
+type Consumer struct {
+	tail *uint64
+	data unsafe.Pointer
+	size uint64
+	pos  uint64
+}
+
+// Attach returns the two ends of the ring at mem (Size(dataSize) bytes, zeroed
+// when the ring is new). A process uses only one of them.
+func Attach(mem unsafe.Pointer, dataSize int) (*Producer, *Consumer) {
+	if dataSize&(dataSize-1) != 0 || dataSize < 256 {
+		panic("shmring: data size must be a power of two >= 256")
+	}
+	tail := (*uint64)(mem)
+	data := unsafe.Add(mem, CtlSize)
+	p := &Producer{tail: tail, data: data, size: uint64(dataSize)}
+	p.head = atomic.LoadUint64(tail) // a fresh ring starts at 0
+	p.cached = p.head
+	c := &Consumer{tail: tail, data: data, size: uint64(dataSize), pos: p.head}
+	return p, c
+}
+
+func align8(n uint64) uint64 { return (n + 7) &^ 7 }
+
+// MaxRecord is the largest body one record may hold.
+func (p *Producer) MaxRecord() int { return int(p.size/4) - HeaderSize }
+
+func (p *Producer) word(pos uint64) *uint64 {
+	return (*uint64)(unsafe.Add(p.data, pos&(p.size-1)))
+}
+
+func (p *Producer) room(need uint64) bool {
+	if p.head+need-p.cached <= p.size {
+		return true
+	}
+	p.cached = atomic.LoadUint64(p.tail)
+	return p.head+need-p.cached <= p.size
+}
+
+// Reserve returns a pointer to n bytes of body space for a record, or nil when
+// the ring is full. The record becomes visible with Commit.
+func (p *Producer) Reserve(n int) unsafe.Pointer {
+	rec := align8(HeaderSize + uint64(n))
+	off := p.head & (p.size - 1)
+	if off+rec > p.size { // does not fit before the end: wrap first
+		skip := p.size - off
+		if !p.room(skip + rec + HeaderSize) {
+			return nil
+		}
+		*(*uint64)(p.data) = 0 // terminator for the next lap, before the marker
+		atomic.StoreUint64(p.word(p.head), kindWrap<<40)
+		p.head += skip
+	} else if !p.room(rec + HeaderSize) {
+		return nil
+	}
+	return unsafe.Add(p.data, (p.head&(p.size-1))+HeaderSize)
+}
+
+// Commit publishes the record reserved last with body length n and tag.
+func (p *Producer) Commit(n int, tag uint8) {
+	rec := align8(HeaderSize + uint64(n))
+	*p.word(p.head + rec) = 0
+	atomic.StoreUint64(p.word(p.head), kindData<<40|uint64(tag)<<32|uint64(n))
+	p.head += rec
+}
+
+// Empty reports whether the consumer has taken everything produced so far.
+func (p *Producer) Empty() bool { return atomic.LoadUint64(p.tail) == p.head }
+
+// Peek returns the next record's body and tag without consuming it, or ok=false.
+func (c *Consumer) Peek() (body unsafe.Pointer, n int, tag uint8, ok bool) {
+	for {
+		w := atomic.LoadUint64((*uint64)(unsafe.Add(c.data, c.pos&(c.size-1))))
+		if w == 0 {
+			return nil, 0, 0, false
+		}
+		if w>>40&0xff == kindWrap {
+			c.pos += c.size - c.pos&(c.size-1)
+			continue
+		}
+		return unsafe.Add(c.data, c.pos&(c.size-1)+HeaderSize), int(uint32(w)), uint8(w >> 32), true
+	}
+}
+
+// Pending reports whether a record is waiting, without consuming it.
+func (c *Consumer) Pending() bool {
+	return atomic.LoadUint64((*uint64)(unsafe.Add(c.data, c.pos&(c.size-1)))) != 0
+}
+
+// Release consumes the record returned by Peek (n is its body length).
+func (c *Consumer) Release(n int) {
+	c.pos += align8(HeaderSize + uint64(n))
+	atomic.StoreUint64(c.tail, c.pos)
+}

@@ -1,0 +1,129 @@
+package sm
+
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"gompi/btl/shmring"
+)
+
+// Segment layout: a header page, one control block per local process, then one
+// ring per (receiver, sender) pair.
+const (
+	segMagic     = 0x676f6d7069736d31 // "gompism1"
+	headerSize   = 4096
+	ctlBlockSize = 256
+)
+
+type segHeader struct {
+	magic    uint64
+	nlocal   uint32
+	ringSize uint32
+	attached uint32
+}
+
+// ctlBlock is one process's shared control block. sleeping and doorbell sit on
+// their own cache lines so senders read them without disturbing the owner.
+type ctlBlock struct {
+	sleeping uint32
+	_        [60]byte
+	doorbell uint32
+	_        [60]byte
+	pid      int32
+	ready    uint32
+	probe    uint64 // address of a word with probeValue, for the single-copy probe
+}
+
+const probeValue = 0x5ca1ab1e0ddba11
+
+// segment is the mapped shared-memory file of one node.
+type segment struct {
+	mem      []byte
+	nlocal   int
+	ringSize int
+}
+
+// SegmentName is the /dev/shm file for a job's node, named after its leader rank
+// so every local process derives it without an exchange.
+func SegmentName(jobID string, leader int) string {
+	return fmt.Sprintf("/dev/shm/gompi-%s-sm-%d", jobID, leader)
+}
+
+func segmentSize(nlocal, ringSize int) int {
+	return headerSize + nlocal*ctlBlockSize + nlocal*nlocal*shmring.Size(ringSize)
+}
+
+// createSegment makes and sizes the file; only the node leader calls it.
+func createSegment(path string, nlocal, ringSize int) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("sm: create %s: %w", path, err)
+	}
+	defer f.Close()
+	size := segmentSize(nlocal, ringSize)
+	if err := f.Truncate(int64(size)); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("sm: size %s: %w", path, err)
+	}
+	mem, err := unix.Mmap(int(f.Fd()), 0, headerSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("sm: map %s: %w", path, err)
+	}
+	h := (*segHeader)(unsafe.Pointer(&mem[0]))
+	h.nlocal = uint32(nlocal)
+	h.ringSize = uint32(ringSize)
+	atomic.StoreUint64(&h.magic, segMagic)
+	return unix.Munmap(mem)
+}
+
+// attachSegment maps the file; the last process to attach unlinks it, so no
+// file outlives the job even if a process dies later.
+func attachSegment(path string, nlocal int) (*segment, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("sm: open %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	mem, err := unix.Mmap(int(f.Fd()), 0, int(st.Size()), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("sm: map %s: %w", path, err)
+	}
+	h := (*segHeader)(unsafe.Pointer(&mem[0]))
+	if atomic.LoadUint64(&h.magic) != segMagic || int(h.nlocal) != nlocal {
+		unix.Munmap(mem)
+		return nil, fmt.Errorf("sm: %s is not this job's segment", path)
+	}
+	s := &segment{mem: mem, nlocal: nlocal, ringSize: int(h.ringSize)}
+	if int(atomic.AddUint32(&h.attached, 1)) == nlocal {
+		os.Remove(path)
+	}
+	return s, nil
+}
+
+func (s *segment) ctl(local int) *ctlBlock {
+	return (*ctlBlock)(unsafe.Pointer(&s.mem[headerSize+local*ctlBlockSize]))
+}
+
+// ring returns the memory of the ring carrying sender -> receiver.
+func (s *segment) ring(receiver, sender int) unsafe.Pointer {
+	off := headerSize + s.nlocal*ctlBlockSize + (receiver*s.nlocal+sender)*shmring.Size(s.ringSize)
+	return unsafe.Pointer(&s.mem[off])
+}
+
+func (s *segment) unmap() error {
+	if s.mem == nil {
+		return nil
+	}
+	err := unix.Munmap(s.mem)
+	s.mem = nil
+	return err
+}

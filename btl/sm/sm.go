@@ -1,0 +1,262 @@
+// Package sm is the shared-memory transport: one segment per node holding a
+// single-producer ring for every ordered pair of local processes, a control
+// block per process (futex doorbell for sleeping receivers), and single copy
+// for large messages with process_vm_readv (CMA), probed per peer at startup.
+package sm
+
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"gompi/btl"
+	"gompi/btl/shmring"
+)
+
+// SingleCopy selects the use of CMA.
+type SingleCopy int
+
+const (
+	SingleCopyAuto SingleCopy = iota // probe, then follow the measured thresholds
+	SingleCopyOn                     // always get for rendezvous when the probe succeeded
+	SingleCopyOff                    // never: copy-in/copy-out only
+)
+
+// Config describes this process's place among the node's processes.
+type Config struct {
+	JobID      string
+	Me         int   // my world rank
+	WorldSize  int   // number of world ranks
+	LocalRanks []int // world ranks on this node, ascending; LocalRanks[0] is the leader
+	RingSize   int   // bytes of data per ring; 0 picks by process count
+	SingleCopy SingleCopy
+	// GetMin is the smallest message that prefers single copy, for peers on
+	// the same socket and on another socket (measured by gompirun --tune).
+	GetMinSameSocket, GetMinCrossSocket int
+	SameSocket                          func(peer int) bool
+}
+
+// DefaultRingSize scales the rings down as the node fills so the segment stays
+// a few hundred MiB at most.
+func DefaultRingSize(nlocal int) int {
+	size := 2 << 20
+	for size > 64<<10 && nlocal*nlocal*size > 256<<20 {
+		size >>= 1
+	}
+	return size
+}
+
+// Prepare creates the node's segment; only the leader calls it, before the
+// exchange that tells the others it exists.
+func Prepare(cfg *Config) error {
+	if cfg.LocalRanks[0] != cfg.Me {
+		return nil
+	}
+	if cfg.RingSize == 0 {
+		cfg.RingSize = DefaultRingSize(len(cfg.LocalRanks))
+	}
+	return createSegment(SegmentName(cfg.JobID, cfg.LocalRanks[0]), len(cfg.LocalRanks), cfg.RingSize)
+}
+
+// Module is the sm transport of one process.
+type Module struct {
+	cfg     Config
+	seg     *segment
+	me      int   // my local index
+	local   []int // world rank -> local index, -1 when not on this node
+	world   []int // local index -> world rank
+	prod    []*shmring.Producer
+	cons    []*shmring.Consumer
+	peerCtl []*ctlBlock
+	myCtl   *ctlBlock
+	pids    []int
+	canGet  []bool
+	same    []bool
+	handler btl.Handler
+	probe   *uint64
+	maxRec  int
+}
+
+// Open attaches to the node's segment after the leader created it.
+func Open(cfg Config, h btl.Handler) (*Module, error) {
+	n := len(cfg.LocalRanks)
+	seg, err := attachSegment(SegmentName(cfg.JobID, cfg.LocalRanks[0]), n)
+	if err != nil {
+		return nil, err
+	}
+	m := &Module{cfg: cfg, seg: seg, handler: h, local: make([]int, cfg.WorldSize), world: cfg.LocalRanks}
+	for i := range m.local {
+		m.local[i] = -1
+	}
+	for i, r := range cfg.LocalRanks {
+		m.local[r] = i
+		if r == cfg.Me {
+			m.me = i
+		}
+	}
+	m.prod = make([]*shmring.Producer, n)
+	m.cons = make([]*shmring.Consumer, n)
+	m.peerCtl = make([]*ctlBlock, n)
+	m.pids = make([]int, n)
+	m.canGet = make([]bool, n)
+	m.same = make([]bool, n)
+	for i := 0; i < n; i++ {
+		m.prod[i], _ = shmring.Attach(seg.ring(i, m.me), seg.ringSize)
+		_, m.cons[i] = shmring.Attach(seg.ring(m.me, i), seg.ringSize)
+		m.peerCtl[i] = seg.ctl(i)
+		if cfg.SameSocket != nil {
+			m.same[i] = cfg.SameSocket(cfg.LocalRanks[i])
+		}
+	}
+	m.maxRec = m.prod[0].MaxRecord()
+	m.myCtl = seg.ctl(m.me)
+	m.probe = new(uint64)
+	*m.probe = probeValue
+	m.myCtl.pid = int32(os.Getpid())
+	m.myCtl.probe = uint64(uintptr(unsafe.Pointer(m.probe)))
+	atomic.StoreUint32(&m.myCtl.ready, 1)
+	if err := m.probePeers(); err != nil {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// probePeers waits for every local process to publish its control block and
+// tries one single-copy read from each.
+func (m *Module) probePeers() error {
+	deadline := time.Now().Add(60 * time.Second)
+	for i, c := range m.peerCtl {
+		for atomic.LoadUint32(&c.ready) == 0 {
+			if time.Now().After(deadline) {
+				return fmt.Errorf("sm: local rank %d never attached", m.world[i])
+			}
+			time.Sleep(20 * time.Microsecond)
+		}
+		m.pids[i] = int(c.pid)
+		if m.cfg.SingleCopy == SingleCopyOff {
+			continue
+		}
+		var v uint64
+		err := cmaRead(m.pids[i], unsafe.Pointer(&v), 8, uintptr(c.probe))
+		m.canGet[i] = err == nil && v == probeValue
+	}
+	return nil
+}
+
+func (m *Module) Name() string { return "sm" }
+
+// EagerLimit is bounded by the ring so a record always fits.
+func (m *Module) EagerLimit() int { return m.maxRec }
+
+// Reaches tells whether peer is on this node.
+func (m *Module) Reaches(peer int) bool { return m.local[peer] >= 0 }
+
+// SendI copies the header and payload straight into the peer's ring.
+func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payload unsafe.Pointer, n int) bool {
+	li := m.local[peer]
+	p := m.prod[li]
+	b := p.Reserve(hdrLen + n)
+	if b == nil {
+		return false
+	}
+	copy(unsafe.Slice((*byte)(b), hdrLen), unsafe.Slice((*byte)(hdr), hdrLen))
+	if n > 0 {
+		copy(unsafe.Slice((*byte)(unsafe.Add(b, hdrLen)), n), unsafe.Slice((*byte)(payload), n))
+	}
+	p.Commit(hdrLen+n, tag)
+	// Commit's atomic store orders the record before this load (Dekker with Idle).
+	if c := m.peerCtl[li]; atomic.LoadUint32(&c.sleeping) != 0 {
+		atomic.AddUint32(&c.doorbell, 1)
+		futexWake(&c.doorbell)
+	}
+	return true
+}
+
+func (m *Module) CanGet(peer int) bool { return m.canGet[m.local[peer]] }
+
+func (m *Module) Get(peer int, dst unsafe.Pointer, n int, addr uintptr) error {
+	li := m.local[peer]
+	if !m.canGet[li] {
+		return fmt.Errorf("sm: no single copy to rank %d", peer)
+	}
+	return cmaRead(m.pids[li], dst, n, addr)
+}
+
+// PreferredProtocol: single copy only when the probe worked and the message is
+// past the measured crossover for the peer's socket; copy-in/copy-out through
+// a shared cache wins below it.
+func (m *Module) PreferredProtocol(peer int, size int) btl.Protocol {
+	li := m.local[peer]
+	if !m.canGet[li] {
+		return btl.ProtoSend
+	}
+	switch m.cfg.SingleCopy {
+	case SingleCopyOn:
+		return btl.ProtoGet
+	case SingleCopyOff:
+		return btl.ProtoSend
+	}
+	min := m.cfg.GetMinCrossSocket
+	if m.same[li] {
+		min = m.cfg.GetMinSameSocket
+	}
+	if min > 0 && size >= min {
+		return btl.ProtoGet
+	}
+	return btl.ProtoSend
+}
+
+// Progress drains a bounded number of records from every incoming ring.
+func (m *Module) Progress() int {
+	count := 0
+	for i, c := range m.cons {
+		if i == m.me {
+			continue
+		}
+		for k := 0; k < 16; k++ {
+			body, n, tag, ok := c.Peek()
+			if !ok {
+				break
+			}
+			m.handler(m.world[i], tag, unsafe.Slice((*byte)(body), n))
+			c.Release(n)
+			count++
+		}
+	}
+	return count
+}
+
+// Pending reports whether any incoming ring holds a record.
+func (m *Module) Pending() bool {
+	for i, c := range m.cons {
+		if i != m.me && c.Pending() {
+			return true
+		}
+	}
+	return false
+}
+
+// Idle sleeps until a sender rings the doorbell or d passes. Setting the
+// sleeping flag before the final check pairs with SendI's check after commit,
+// so a wake-up is never lost.
+func (m *Module) Idle(d time.Duration) {
+	v := atomic.LoadUint32(&m.myCtl.doorbell)
+	atomic.StoreUint32(&m.myCtl.sleeping, 1)
+	if !m.Pending() {
+		futexWait(&m.myCtl.doorbell, v, d)
+	}
+	atomic.StoreUint32(&m.myCtl.sleeping, 0)
+}
+
+// Close unmaps the segment (the file was unlinked when the last process attached).
+func (m *Module) Close() error {
+	if m.seg == nil {
+		return nil
+	}
+	err := m.seg.unmap()
+	m.seg = nil
+	return err
+}
