@@ -1,0 +1,397 @@
+package pmi
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"sync"
+)
+
+// ServerConfig describes one job.
+type ServerConfig struct {
+	Size         int               // number of ranks
+	KVSName      string            // the job's KVS name; default "kvs_gompi"
+	AppNum       int               // answer to get_appnum
+	UniverseSize int               // answer to get_universe_size; default Size
+	Preput       map[string]string // keys present before any rank starts
+	// OnAbort runs (on the rank's serving goroutine) when a rank asks to
+	// abort the job.
+	OnAbort func(rank, code int, msg string)
+	// Logf reports protocol errors; nil discards them.
+	Logf func(format string, args ...any)
+}
+
+// RankState is what the server knows about one rank.
+type RankState struct {
+	Connected   bool // Serve is running for it
+	Initialized bool // sent cmd=init
+	Finalized   bool // sent cmd=finalize
+	Aborted     bool
+	AbortCode   int
+	AbortMsg    string
+}
+
+// maxKVSBytes bounds the job's KVS so a runaway rank cannot exhaust the
+// launcher's memory.
+const maxKVSBytes = 256 << 20
+
+// maxLoggedErrors per rank: a rank writing garbage gets replies, not a flood.
+const maxLoggedErrors = 10
+
+// Server serves one job's ranks, one connection per rank.
+type Server struct {
+	cfg ServerConfig
+
+	mu       sync.Mutex
+	kvs      map[string]string
+	kvsBytes int
+	ranks    []RankState
+	conns    []net.Conn
+	closed   bool
+	done     chan struct{}
+	barrierN int           // ranks waiting in the current barrier
+	barrierC chan struct{} // closed when the current barrier completes
+}
+
+// NewServer creates a job's server.
+func NewServer(cfg ServerConfig) (*Server, error) {
+	if cfg.Size < 1 {
+		return nil, fmt.Errorf("pmi: server size %d", cfg.Size)
+	}
+	if cfg.KVSName == "" {
+		cfg.KVSName = "kvs_gompi"
+	}
+	if err := checkName("kvsname", cfg.KVSName, true); err != nil || len(cfg.KVSName) > MaxKVSNameLen {
+		return nil, fmt.Errorf("pmi: bad kvs name %q", cfg.KVSName)
+	}
+	if cfg.UniverseSize < 1 {
+		cfg.UniverseSize = cfg.Size
+	}
+	s := &Server{
+		cfg:      cfg,
+		kvs:      map[string]string{},
+		ranks:    make([]RankState, cfg.Size),
+		conns:    make([]net.Conn, cfg.Size),
+		done:     make(chan struct{}),
+		barrierC: make(chan struct{}),
+	}
+	for k, v := range cfg.Preput {
+		if err := checkKey(k); err != nil {
+			return nil, err
+		}
+		if err := checkValue(k, v); err != nil {
+			return nil, err
+		}
+		s.kvs[k] = v
+	}
+	return s, nil
+}
+
+// KVSName is the job's KVS name.
+func (s *Server) KVSName() string { return s.cfg.KVSName }
+
+// State returns what the server knows about rank.
+func (s *Server) State(rank int) RankState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ranks[rank]
+}
+
+// Close ends every Serve call and releases ranks waiting in a barrier (they
+// get no reply: the job is over).
+func (s *Server) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	s.closed = true
+	close(s.done)
+	for _, c := range s.conns {
+		if c != nil {
+			c.Close()
+		}
+	}
+}
+
+func (s *Server) logf(rank int, format string, args ...any) {
+	if s.cfg.Logf != nil {
+		s.cfg.Logf("pmi server: rank %d: "+format, append([]any{rank}, args...)...)
+	}
+}
+
+// Serve answers rank's requests on conn until the peer closes it, a write
+// fails or the server is closed. It closes conn when it returns. A malformed
+// or oversized line gets `cmd=error rc=-1` and a log line; the session goes on.
+func (s *Server) Serve(rank int, conn net.Conn) error {
+	if rank < 0 || rank >= s.cfg.Size {
+		conn.Close()
+		return fmt.Errorf("pmi: rank %d outside job of %d", rank, s.cfg.Size)
+	}
+	s.mu.Lock()
+	if s.closed || s.conns[rank] != nil {
+		s.mu.Unlock()
+		conn.Close()
+		return fmt.Errorf("pmi: rank %d: server closed or rank already connected", rank)
+	}
+	s.conns[rank] = conn
+	s.ranks[rank].Connected = true
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.conns[rank] = nil
+		s.ranks[rank].Connected = false
+		s.mu.Unlock()
+		conn.Close()
+	}()
+
+	rs := &session{s: s, rank: rank, conn: conn, rd: NewReader(conn)}
+	for {
+		err := rs.step()
+		if err == nil {
+			continue
+		}
+		select {
+		case <-s.done:
+			return nil
+		default:
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) {
+			return nil
+		}
+		return err
+	}
+}
+
+// session is one rank's connection state.
+type session struct {
+	s      *Server
+	rank   int
+	conn   net.Conn
+	rd     *Reader
+	wbuf   []byte
+	errors int
+}
+
+func (rs *session) reply(m Message) error {
+	b, err := m.AppendLine(rs.wbuf[:0])
+	if err != nil {
+		// Our own reply does not fit the wire rules: a bug, but never a crash.
+		rs.s.logf(rs.rank, "cannot encode reply %q: %v", m.Cmd, err)
+		b, _ = NewMessage("error", "rc", "-1", "msg", "internal_error").AppendLine(rs.wbuf[:0])
+	}
+	rs.wbuf = b
+	_, err = rs.conn.Write(b)
+	return err
+}
+
+func fail(cmd, msg string) Message {
+	return NewMessage(cmd, "rc", "-1", "msg", msg)
+}
+
+func (rs *session) badLine(err error, line []byte) error {
+	rs.errors++
+	if rs.errors <= maxLoggedErrors {
+		if len(line) > 80 {
+			line = line[:80]
+		}
+		rs.s.logf(rs.rank, "%v (line %q)", err, line)
+	}
+	msg := "malformed_line"
+	if errors.Is(err, ErrLineTooLong) {
+		msg = "line_too_long"
+	}
+	return rs.reply(fail("error", msg))
+}
+
+// step reads and answers one request.
+func (rs *session) step() error {
+	line, err := rs.rd.ReadLine()
+	if errors.Is(err, ErrLineTooLong) {
+		return rs.badLine(err, nil)
+	}
+	if err != nil {
+		return err
+	}
+	if bytes.HasPrefix(line, []byte("mcmd=")) {
+		return rs.skipMultiCommand(line)
+	}
+	m, err := ParseLine(line)
+	if err != nil {
+		return rs.badLine(err, line)
+	}
+	return rs.handle(m)
+}
+
+// skipMultiCommand consumes a multi-line `mcmd=spawn ... endcmd` request:
+// spawning is not supported, but the client deserves a reply it expects.
+func (rs *session) skipMultiCommand(first []byte) error {
+	line := first
+	for n := 0; !bytes.Equal(line, []byte("endcmd")); n++ {
+		if n > 1024 {
+			return rs.badLine(errors.New("pmi: multi-line command without endcmd"), first)
+		}
+		var err error
+		line, err = rs.rd.ReadLine()
+		if err != nil && !IsLineError(err) {
+			return err
+		}
+	}
+	rs.s.logf(rs.rank, "spawn requested; not supported")
+	return rs.reply(fail("spawn_result", "spawn_not_supported"))
+}
+
+func (rs *session) handle(m Message) error {
+	s := rs.s
+	switch m.Cmd {
+	case "init":
+		s.mu.Lock()
+		s.ranks[rs.rank].Initialized = true
+		s.mu.Unlock()
+		if v, _ := m.Get("pmi_version"); v != "1" {
+			return rs.reply(NewMessage("response_to_init", "pmi_version", "1", "pmi_subversion", "1",
+				"rc", "-1", "msg", "only_pmi_version_1_supported"))
+		}
+		return rs.reply(NewMessage("response_to_init", "pmi_version", "1", "pmi_subversion", "1", "rc", "0"))
+	case "initack":
+		// PMI_PORT handshake: the rank is known from the connection.
+		for _, r := range []Message{
+			NewMessage("initack", "rc", "0"),
+			NewMessage("set", "size", strconv.Itoa(s.cfg.Size)),
+			NewMessage("set", "rank", strconv.Itoa(rs.rank)),
+			NewMessage("set", "debug", "0"),
+		} {
+			if err := rs.reply(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "get_maxes":
+		return rs.reply(NewMessage("maxes", "kvsname_max", strconv.Itoa(MaxKVSNameLen),
+			"keylen_max", strconv.Itoa(MaxKeyLen), "vallen_max", strconv.Itoa(MaxValueLen), "rc", "0"))
+	case "get_appnum":
+		return rs.reply(NewMessage("appnum", "appnum", strconv.Itoa(s.cfg.AppNum), "rc", "0"))
+	case "get_my_kvsname":
+		return rs.reply(NewMessage("my_kvsname", "kvsname", s.cfg.KVSName, "rc", "0"))
+	case "get_universe_size":
+		return rs.reply(NewMessage("universe_size", "size", strconv.Itoa(s.cfg.UniverseSize), "rc", "0"))
+	case "put":
+		return rs.reply(rs.put(m))
+	case "get":
+		return rs.reply(rs.get(m))
+	case "barrier_in":
+		if !rs.barrier() {
+			return net.ErrClosed
+		}
+		return rs.reply(NewMessage("barrier_out", "rc", "0"))
+	case "finalize":
+		s.mu.Lock()
+		s.ranks[rs.rank].Finalized = true
+		s.mu.Unlock()
+		return rs.reply(NewMessage("finalize_ack", "rc", "0"))
+	case "abort":
+		code := 1
+		if v, ok := m.Get("exitcode"); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				code = n
+			}
+		}
+		msg, ok := m.Get("message")
+		if !ok {
+			msg, _ = m.Get("msg")
+		}
+		s.mu.Lock()
+		st := &s.ranks[rs.rank]
+		first := !st.Aborted
+		st.Aborted, st.AbortCode, st.AbortMsg = true, code, msg
+		s.mu.Unlock()
+		if first && s.cfg.OnAbort != nil {
+			s.cfg.OnAbort(rs.rank, code, msg)
+		}
+		return nil // no reply: the client exits
+	default:
+		rs.errors++
+		if rs.errors <= maxLoggedErrors {
+			rs.s.logf(rs.rank, "unknown command %q", m.Cmd)
+		}
+		return rs.reply(fail("error", "unknown_command"))
+	}
+}
+
+func (rs *session) checkKVS(m Message) (key string, reply *Message) {
+	if name, ok := m.Get("kvsname"); ok && name != rs.s.cfg.KVSName {
+		r := fail(m.Cmd+"_result", "unknown_kvsname")
+		return "", &r
+	}
+	key, ok := m.Get("key")
+	if !ok || checkKey(key) != nil {
+		r := fail(m.Cmd+"_result", "bad_key")
+		return "", &r
+	}
+	return key, nil
+}
+
+func (rs *session) put(m Message) Message {
+	key, bad := rs.checkKVS(m)
+	if bad != nil {
+		return *bad
+	}
+	val, ok := m.Get("value")
+	if !ok {
+		return fail("put_result", "missing_value")
+	}
+	s := rs.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, dup := s.kvs[key]; dup {
+		if old == val {
+			return NewMessage("put_result", "rc", "0", "msg", "success")
+		}
+		return fail("put_result", "duplicate_key")
+	}
+	if s.kvsBytes+len(key)+len(val) > maxKVSBytes {
+		return fail("put_result", "kvs_full")
+	}
+	s.kvs[key] = val
+	s.kvsBytes += len(key) + len(val)
+	return NewMessage("put_result", "rc", "0", "msg", "success")
+}
+
+func (rs *session) get(m Message) Message {
+	key, bad := rs.checkKVS(m)
+	if bad != nil {
+		return *bad
+	}
+	s := rs.s
+	s.mu.Lock()
+	val, ok := s.kvs[key]
+	s.mu.Unlock()
+	if !ok {
+		return fail("get_result", "key_not_found")
+	}
+	return NewMessage("get_result", "rc", "0", "msg", "success", "value", val)
+}
+
+// barrier blocks until all ranks entered the current barrier; false when the
+// server closed meanwhile.
+func (rs *session) barrier() bool {
+	s := rs.s
+	s.mu.Lock()
+	c := s.barrierC
+	s.barrierN++
+	if s.barrierN == s.cfg.Size {
+		s.barrierN = 0
+		s.barrierC = make(chan struct{})
+		close(c)
+	}
+	s.mu.Unlock()
+	select {
+	case <-c:
+		return true
+	case <-s.done:
+		return false
+	}
+}
