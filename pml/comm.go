@@ -1,0 +1,142 @@
+package pml
+
+// Wildcards and the null process, as in the MPI standard (MPICH values).
+const (
+	AnySource = -2
+	AnyTag    = -1
+	ProcNull  = -1
+)
+
+// Comm is the pml's view of a communicator: a context id, the local rank, the
+// world rank of every peer, and the matching state per peer.
+type Comm struct {
+	Ctx   uint32
+	Rank  int
+	World []int // peer rank -> world rank (the remote group of an intercommunicator)
+
+	peers   []peerState
+	wild    reqQueue // posted MPI_ANY_SOURCE receives
+	postSeq uint64
+	arrival uint64
+}
+
+type peerState struct {
+	sendSeq uint16
+	recvSeq uint16
+	posted  reqQueue   // receives posted for this peer
+	unexp   unexpQueue // arrived, in order, not yet matched
+	held    unexpQueue // arrived ahead of their sequence number
+}
+
+// NewComm makes the matching state of a communicator (not yet registered).
+func NewComm(ctx uint32, rank int, world []int) *Comm {
+	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world))}
+}
+
+// Size is the number of peers (the remote group size of an intercommunicator).
+func (c *Comm) Size() int { return len(c.World) }
+
+// nextSendSeq returns the sequence number of the next message to peer.
+func (c *Comm) nextSendSeq(peer int) uint16 {
+	p := &c.peers[peer]
+	s := p.sendSeq
+	p.sendSeq++
+	return s
+}
+
+// inOrder reports whether h is the next expected fragment from its source and
+// if so advances the expectation.
+func (c *Comm) inOrder(h *matchHdr) bool {
+	p := &c.peers[h.src]
+	if h.seq != p.recvSeq {
+		return false
+	}
+	p.recvSeq++
+	return true
+}
+
+// hold keeps a fragment that arrived ahead of its turn.
+func (c *Comm) hold(u *unexp) {
+	p := &c.peers[u.hdr.src]
+	p.held.insertBySeq(u, p.recvSeq)
+}
+
+// takeHeld returns the held fragment from src whose turn has come, if any.
+func (c *Comm) takeHeld(src int) *unexp {
+	p := &c.peers[src]
+	u := p.held.head
+	if u == nil || u.hdr.seq != p.recvSeq {
+		return nil
+	}
+	p.held.remove(u)
+	p.recvSeq++
+	return u
+}
+
+// matchPosted finds and removes the receive an in-order fragment matches: the
+// earliest posted among the source's queue and the wildcard queue.
+func (c *Comm) matchPosted(h *matchHdr) *Request {
+	p := &c.peers[h.src]
+	a := p.posted.firstTag(h.tag)
+	w := c.wild.firstTag(h.tag)
+	switch {
+	case a == nil && w == nil:
+		return nil
+	case w == nil || (a != nil && a.postSeq < w.postSeq):
+		p.posted.remove(a)
+		return a
+	default:
+		c.wild.remove(w)
+		return w
+	}
+}
+
+// addUnexpected queues an in-order fragment no receive matched.
+func (c *Comm) addUnexpected(u *unexp) {
+	u.arrival = c.arrival
+	c.arrival++
+	c.peers[u.hdr.src].unexp.push(u)
+}
+
+// findUnexpected returns the earliest-arrived unexpected message matching
+// (src, tag), without removing it.
+func (c *Comm) findUnexpected(src, tag int) *unexp {
+	if src != AnySource {
+		return c.peers[src].unexp.firstTag(tag)
+	}
+	var best *unexp
+	for i := range c.peers {
+		if u := c.peers[i].unexp.firstTag(tag); u != nil && (best == nil || u.arrival < best.arrival) {
+			best = u
+		}
+	}
+	return best
+}
+
+func (c *Comm) removeUnexpected(u *unexp) { c.peers[u.hdr.src].unexp.remove(u) }
+
+// post queues a receive that found no unexpected message.
+func (c *Comm) post(r *Request) {
+	r.postSeq = c.postSeq
+	c.postSeq++
+	if r.Peer == AnySource {
+		c.wild.push(r)
+	} else {
+		c.peers[r.Peer].posted.push(r)
+	}
+}
+
+// unpost removes a posted receive (cancel); false when it was already matched.
+func (c *Comm) unpost(r *Request) bool {
+	q := &c.wild
+	if r.Peer != AnySource {
+		q = &c.peers[r.Peer].posted
+	}
+	for x := q.head; x != nil; x = x.next {
+		if x == r {
+			q.remove(r)
+			return true
+		}
+	}
+	return false
+}

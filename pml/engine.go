@@ -1,0 +1,223 @@
+// Package pml is the ob1-style point-to-point engine: matching, requests,
+// protocol choice (immediate, eager, rendezvous by single-copy get or by
+// pipelined fragments, synchronous acknowledgements) and progress. It is
+// driven by the calling thread inside MPI calls.
+package pml
+
+import (
+	"runtime"
+	"time"
+	"unsafe"
+
+	"gompi/btl"
+)
+
+// Idler is a transport that can put the process to sleep until data arrives.
+type Idler interface {
+	Idle(d time.Duration)
+}
+
+// Config tunes the engine.
+type Config struct {
+	Me, WorldSize int
+	EagerLimit    int // largest payload sent eagerly (capped by each transport)
+	FragSize      int // pipelined rendezvous fragment payload
+	// Oversubscribed makes waits give the core away quickly.
+	Oversubscribed bool
+}
+
+// Engine is the point-to-point state of one process.
+type Engine struct {
+	cfg      Config
+	route    []btl.Module // world rank -> transport
+	eager    []int        // world rank -> eager payload limit
+	frag     []int        // world rank -> pipeline fragment payload
+	modules  []btl.Module
+	idler    Idler
+	comms    []*Comm // by context id
+	early    []*earlyFrag
+	reqs     requestTable
+	pendHead *Request // sends waiting for transport room
+	pendTail *Request
+	ctrlQ    []ctrlMsg
+	inProg   bool
+	spinMax  int
+
+	// Header scratch: headers are built here, never on the stack, so passing
+	// them to a transport interface does not allocate.
+	hm *matchHdr
+	hr *rndvHdr
+	ha *ackHdr
+	hf *fragHdr
+
+	pool     unexpPool
+	Counters Counters
+}
+
+// Counters are cheap statistics for tests and tuning.
+type Counters struct {
+	Immediate, Eager, RndvGet, RndvPipe, Unexpected, OutOfOrder uint64
+}
+
+type ctrlMsg struct {
+	dst int
+	tag uint8
+	a   ackHdr
+}
+
+type earlyFrag struct {
+	src  int
+	tag  uint8
+	data []byte
+}
+
+// New makes an engine; transports are added with AddTransport.
+func New(cfg Config) *Engine {
+	if cfg.EagerLimit <= 0 {
+		cfg.EagerLimit = 16 << 10
+	}
+	if cfg.FragSize <= 0 {
+		cfg.FragSize = 128 << 10
+	}
+	e := &Engine{cfg: cfg,
+		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
+		frag: make([]int, cfg.WorldSize),
+		hm:   new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr)}
+	e.spinMax = 20000
+	if cfg.Oversubscribed {
+		e.spinMax = 50
+	}
+	return e
+}
+
+// Handler is the function transports deliver fragments to.
+func (e *Engine) Handler() btl.Handler { return e.onFrag }
+
+// AddTransport routes the given world ranks through m.
+func (e *Engine) AddTransport(m btl.Module, peers []int) {
+	e.modules = append(e.modules, m)
+	if id, ok := m.(Idler); ok && e.idler == nil {
+		e.idler = id
+	}
+	for _, p := range peers {
+		e.route[p] = m
+		lim := m.EagerLimit() - rndvHdrLen
+		e.frag[p] = min(e.cfg.FragSize, lim-fragHdrLen)
+		e.eager[p] = min(e.cfg.EagerLimit, lim)
+	}
+}
+
+// Register makes a communicator's context id live and replays fragments that
+// arrived for it before it existed here.
+func (e *Engine) Register(c *Comm) {
+	for int(c.Ctx) >= len(e.comms) {
+		e.comms = append(e.comms, nil)
+	}
+	e.comms[c.Ctx] = c
+	if len(e.early) == 0 {
+		return
+	}
+	rest := e.early[:0]
+	replay := []*earlyFrag{}
+	for _, f := range e.early {
+		if (*matchHdr)(unsafe.Pointer(&f.data[0])).ctx == c.Ctx {
+			replay = append(replay, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	e.early = rest
+	for _, f := range replay {
+		e.onFrag(f.src, f.tag, f.data)
+	}
+}
+
+// Unregister frees a context id; the communicator must have no pending traffic.
+func (e *Engine) Unregister(c *Comm) {
+	if int(c.Ctx) < len(e.comms) && e.comms[c.Ctx] == c {
+		e.comms[c.Ctx] = nil
+	}
+}
+
+// NewRequest returns a fresh request (for upper layers building their own).
+func (e *Engine) NewRequest() *Request { return e.reqs.alloc() }
+
+// Release returns a completed request to the free list.
+func (e *Engine) Release(r *Request) {
+	if r != nil {
+		e.reqs.release(r)
+	}
+}
+
+// Lookup finds a request by id (C handles carry ids).
+func (e *Engine) Lookup(id uint32) *Request { return e.reqs.get(id) }
+
+func (e *Engine) complete(r *Request) {
+	r.done = true
+	r.Active = false
+	if r.Freed {
+		r.Freed = false
+		e.reqs.release(r)
+	}
+}
+
+// Progress polls every transport once and pushes queued sends. It returns the
+// number of events handled; re-entrant calls (from a handler) do nothing.
+func (e *Engine) Progress() int {
+	if e.inProg {
+		return 0
+	}
+	e.inProg = true
+	n := 0
+	for _, m := range e.modules {
+		n += m.Progress()
+	}
+	if len(e.ctrlQ) > 0 {
+		n += e.flushCtrl()
+	}
+	if e.pendHead != nil {
+		n += e.pushPending()
+	}
+	e.inProg = false
+	return n
+}
+
+// Wait drives progress until r completes.
+func (e *Engine) Wait(r *Request) {
+	spins := 0
+	for !r.done {
+		if e.Progress() == 0 {
+			e.Backoff(&spins)
+		} else {
+			spins = 0
+		}
+	}
+}
+
+// Backoff is called when a wait loop made no progress: spin a while, then
+// give the core away: yield while we have sends stuck on a full ring (the
+// peer frees room without waking us), else sleep until a sender rings.
+func (e *Engine) Backoff(spins *int) {
+	*spins++
+	if *spins < e.spinMax {
+		return
+	}
+	if e.idler == nil || e.pendHead != nil || len(e.ctrlQ) > 0 {
+		runtime.Gosched()
+		osYield()
+		return
+	}
+	d := 5 * time.Millisecond
+	if e.cfg.Oversubscribed {
+		d = time.Millisecond
+	}
+	e.idler.Idle(d)
+}
+
+// CompleteNow marks r complete with status s (operations that need no
+// transfer, e.g. with MPI_PROC_NULL).
+func (e *Engine) CompleteNow(r *Request, s Status) {
+	r.Status = s
+	r.Active = true
+	e.complete(r)
+}

@@ -1,0 +1,57 @@
+package pml
+
+import "unsafe"
+
+// Fragment types, carried as the btl tag.
+const (
+	tagMatch   uint8 = 1 // eager: matchHdr + the whole message
+	tagRndv    uint8 = 2 // rendezvous: rndvHdr, data follows by get or fragments
+	tagAck     uint8 = 3 // receiver matched a rendezvous and wants fragments
+	tagFrag    uint8 = 4 // one pipelined fragment: fragHdr + data
+	tagFin     uint8 = 5 // receiver finished its single-copy get
+	tagSyncAck uint8 = 6 // receiver matched a synchronous eager send
+)
+
+// Header flags.
+const (
+	flagSync uint16 = 1 << iota // sender waits for the match (MPI_Ssend)
+	flagGet                     // sender's buffer may be read directly (single copy)
+)
+
+// matchHdr starts every matchable fragment.
+type matchHdr struct {
+	ctx   uint32
+	src   int32 // sender's rank in the communicator
+	tag   int32
+	seq   uint16
+	flags uint16
+	sreq  uint32 // sender's request id, for acknowledgements
+	_     uint32
+}
+
+// rndvHdr announces a message sent by rendezvous.
+type rndvHdr struct {
+	matchHdr
+	size uint64
+	addr uint64 // sender buffer, for single copy
+}
+
+// ackHdr asks the sender to stream fragments (or acknowledges a sync send).
+type ackHdr struct {
+	sreq uint32
+	rreq uint32
+}
+
+// fragHdr precedes one pipelined fragment.
+type fragHdr struct {
+	rreq   uint32
+	_      uint32
+	offset uint64
+}
+
+const (
+	matchHdrLen = int(unsafe.Sizeof(matchHdr{}))
+	rndvHdrLen  = int(unsafe.Sizeof(rndvHdr{}))
+	ackHdrLen   = int(unsafe.Sizeof(ackHdr{}))
+	fragHdrLen  = int(unsafe.Sizeof(fragHdr{}))
+)

@@ -1,0 +1,187 @@
+package pml
+
+import "unsafe"
+
+// SendImmediate tries the request-free path: the header and payload go out in
+// one transport call. It reports false when the message needs a request (too
+// large, synchronous, or the transport has no room now).
+func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int) bool {
+	w := c.World[peer]
+	if n > e.eager[w] {
+		return false
+	}
+	p := &c.peers[peer]
+	h := e.hm
+	*h = matchHdr{ctx: c.Ctx, src: int32(c.Rank), tag: int32(tag), seq: p.sendSeq}
+	if !e.route[w].SendI(w, tagMatch, unsafe.Pointer(h), matchHdrLen, buf, n) {
+		return false
+	}
+	p.sendSeq++
+	e.Counters.Immediate++
+	return true
+}
+
+// Isend starts a send. It returns nil when the message already left through
+// the immediate path (nothing to wait for).
+func (e *Engine) Isend(c *Comm, buf unsafe.Pointer, n int, peer, tag int, mode uint8) *Request {
+	if mode != ModeSync && e.SendImmediate(c, buf, n, peer, tag) {
+		return nil
+	}
+	r := e.reqs.alloc()
+	e.InitSend(r, c, buf, n, peer, tag, mode)
+	e.StartSend(r)
+	return r
+}
+
+// Send is a blocking send.
+func (e *Engine) Send(c *Comm, buf unsafe.Pointer, n int, peer, tag int, mode uint8) {
+	if r := e.Isend(c, buf, n, peer, tag, mode); r != nil {
+		e.Wait(r)
+		e.reqs.release(r)
+	}
+}
+
+// InitSend fills a send request without starting it (persistent sends).
+func (e *Engine) InitSend(r *Request, c *Comm, buf unsafe.Pointer, n int, peer, tag int, mode uint8) {
+	r.Kind, r.Mode, r.Comm, r.Buf, r.Size, r.Peer, r.Tag = KindSend, mode, c, buf, n, peer, tag
+	r.Status = Status{Source: c.Rank, Tag: tag, Count: n}
+}
+
+// StartSend (re)starts a send request: assigns its sequence number and picks
+// the protocol.
+func (e *Engine) StartSend(r *Request) {
+	c := r.Comm
+	r.done, r.Active, r.offset, r.Status.Cancelled, r.Status.Err = false, true, 0, false, 0
+	r.stage = stageHdr
+	w := c.World[r.Peer]
+	r.dst = w
+	r.remote = uint32(c.nextSendSeq(r.Peer)) // the sequence number until sent
+	if r.Size <= e.eager[w] {
+		r.proto = protoEager
+		e.Counters.Eager++
+	} else {
+		r.proto = protoRndvPipe
+		m := e.route[w]
+		if m.PreferredProtocol(w, r.Size) == 2 /* btl.ProtoGet */ && m.CanGet(w) && r.Buf != nil {
+			r.proto = protoRndvGet
+		}
+	}
+	if !e.sendFirst(r) {
+		e.enqueue(r)
+	}
+}
+
+// sendFirst transmits the match or rendezvous header; false when out of room.
+func (e *Engine) sendFirst(r *Request) bool {
+	c := r.Comm
+	m := e.route[r.dst]
+	mh := matchHdr{ctx: c.Ctx, src: int32(c.Rank), tag: int32(r.Tag), seq: uint16(r.remote), sreq: r.ID}
+	if r.Mode == ModeSync {
+		mh.flags |= flagSync
+	}
+	if r.proto == protoEager {
+		*e.hm = mh
+		if !m.SendI(r.dst, tagMatch, unsafe.Pointer(e.hm), matchHdrLen, r.Buf, r.Size) {
+			return false
+		}
+		r.stage = stageWait
+		if r.Mode != ModeSync {
+			e.complete(r)
+		}
+		return true
+	}
+	if r.proto == protoRndvGet {
+		mh.flags |= flagGet
+	}
+	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: uint64(uintptr(r.Buf))}
+	if !m.SendI(r.dst, tagRndv, unsafe.Pointer(e.hr), rndvHdrLen, nil, 0) {
+		return false
+	}
+	r.stage = stageWait // the receiver answers with ACK or FIN
+	return true
+}
+
+func (e *Engine) enqueue(r *Request) {
+	if r.queued {
+		return
+	}
+	r.queued = true
+	r.pendNext = nil
+	if e.pendTail == nil {
+		e.pendHead = r
+	} else {
+		e.pendTail.pendNext = r
+	}
+	e.pendTail = r
+}
+
+// pushPending retries queued sends in order; those still without room stay
+// queued (the receiver reorders by sequence number if a later one overtakes).
+func (e *Engine) pushPending() int {
+	n := 0
+	var keepHead, keepTail *Request
+	for r := e.pendHead; r != nil; {
+		next := r.pendNext
+		r.pendNext = nil
+		finished := false
+		if r.stage == stageHdr {
+			finished = e.sendFirst(r)
+		} else {
+			finished = e.pushFrags(r)
+		}
+		if finished {
+			r.queued = false
+			n++
+		} else {
+			if keepTail == nil {
+				keepHead = r
+			} else {
+				keepTail.pendNext = r
+			}
+			keepTail = r
+		}
+		r = next
+	}
+	e.pendHead, e.pendTail = keepHead, keepTail
+	return n
+}
+
+// pushFrags streams pipelined fragments until done (true) or out of room.
+func (e *Engine) pushFrags(r *Request) bool {
+	r.stage = stageFrags
+	m := e.route[r.dst]
+	fs := e.frag[r.dst]
+	for r.offset < r.Size {
+		k := min(fs, r.Size-r.offset)
+		*e.hf = fragHdr{rreq: r.remote, offset: uint64(r.offset)}
+		if !m.SendI(r.dst, tagFrag, unsafe.Pointer(e.hf), fragHdrLen, unsafe.Add(r.Buf, r.offset), k) {
+			return false
+		}
+		r.offset += k
+	}
+	e.complete(r)
+	return true
+}
+
+// sendCtrl sends a small control message, queueing it when there is no room.
+func (e *Engine) sendCtrl(dst int, tag uint8, a ackHdr) {
+	*e.ha = a
+	if len(e.ctrlQ) == 0 && e.route[dst].SendI(dst, tag, unsafe.Pointer(e.ha), ackHdrLen, nil, 0) {
+		return
+	}
+	e.ctrlQ = append(e.ctrlQ, ctrlMsg{dst: dst, tag: tag, a: a})
+}
+
+func (e *Engine) flushCtrl() int {
+	n := 0
+	for n < len(e.ctrlQ) {
+		cm := e.ctrlQ[n]
+		*e.ha = cm.a
+		if !e.route[cm.dst].SendI(cm.dst, cm.tag, unsafe.Pointer(e.ha), ackHdrLen, nil, 0) {
+			break
+		}
+		n++
+	}
+	e.ctrlQ = append(e.ctrlQ[:0], e.ctrlQ[n:]...)
+	return n
+}
