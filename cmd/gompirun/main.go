@@ -1,0 +1,45 @@
+// Command gompirun starts an MPI job on this node: gompirun -n N prog args.
+// Everything but argument handling lives in package launcher.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"gompi/launcher"
+)
+
+func main() {
+	opts, err := launcher.Parse(os.Args[1:])
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gompirun: %v\n", err)
+		if errors.Is(err, launcher.ErrUsage) {
+			fmt.Fprintln(os.Stderr, "gompirun: try --help")
+		}
+		os.Exit(2)
+	}
+	if opts.Help {
+		fmt.Print(launcher.Usage)
+		return
+	}
+	if opts.ExecBound >= 0 {
+		err := launcher.ExecBound(opts.ExecBound, opts.Prog, opts.Args)
+		fmt.Fprintf(os.Stderr, "gompirun: %v\n", err)
+		os.Exit(127)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gompirun: cannot locate own binary: %v\n", err)
+		os.Exit(1)
+	}
+	os.Exit(launcher.Run(opts, launcher.Config{
+		Self:    self,
+		Stdin:   os.Stdin,
+		Stdout:  os.Stdout,
+		Stderr:  os.Stderr,
+		Environ: os.Environ(),
+		ShmDir:  "/dev/shm",
+		SysCPU:  "/sys/devices/system/cpu",
+	}))
+}

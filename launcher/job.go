@@ -1,0 +1,436 @@
+package launcher
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"gompi/pmi"
+)
+
+// Timing of the job's end. A rank that dies takes the job down within about
+// pmiDrainWait + termGrace.
+const (
+	pmiDrainWait  = 150 * time.Millisecond // let an abort line arrive before its rank's exit is judged
+	termGrace     = 300 * time.Millisecond // SIGTERM, then SIGKILL
+	outputDrain   = 2 * time.Second        // output of escaped processes is not waited for longer
+	timeoutStatus = 124                    // like timeout(1)
+)
+
+// Config is what Run needs besides the options: the world around the launcher.
+type Config struct {
+	Self    string // path of the gompirun binary, for the pinning re-exec
+	Stdin   *os.File
+	Stdout  io.Writer
+	Stderr  io.Writer
+	Environ []string
+	ShmDir  string // normally /dev/shm
+	SysCPU  string // normally /sys/devices/system/cpu
+}
+
+type rankProc struct {
+	id       int
+	cmd      *exec.Cmd
+	pid      int
+	pmiDone  chan struct{}
+	exited   bool
+	finished bool // exited and judged
+}
+
+type exitEvent struct {
+	rank  int
+	state *os.ProcessState
+	err   error
+}
+
+type abortEvent struct {
+	rank, code int
+	msg        string
+}
+
+// job is one run of gompirun.
+type job struct {
+	cfg     Config
+	opts    *Options
+	id      string
+	out     *Output
+	srv     *pmi.Server
+	ranks   []*rankProc
+	exits   chan exitEvent
+	aborts  chan abortEvent
+	outputs sync.WaitGroup
+
+	status      int  // exit status; first failure wins
+	statusSet   bool // a failure has fixed the status
+	terminating bool
+	killAt      time.Time
+	killed      bool
+}
+
+// Run runs one job and returns gompirun's exit status.
+func Run(opts *Options, cfg Config) int {
+	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
+	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
+		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, opts.NP)}
+	if err := j.start(); err != nil {
+		out.Messagef("%v", err)
+		j.fail(1)
+		j.terminate()
+		j.wait()
+		j.cleanup()
+		return 1
+	}
+	j.wait()
+	j.cleanup()
+	return j.status
+}
+
+// fail records the job's exit status if none is recorded yet.
+func (j *job) fail(code int) {
+	if !j.statusSet {
+		j.status, j.statusSet = code, true
+	}
+}
+
+func (j *job) start() error {
+	cpus, err := AllowedCPUs()
+	if err != nil || len(cpus) == 0 {
+		return fmt.Errorf("cannot read CPU affinity: %v", err)
+	}
+	binding, err := PlanBinding(j.opts.BindTo, j.opts.NP, OrderCPUs(cpus, j.cfg.SysCPU))
+	if err != nil {
+		return err
+	}
+	preload := ""
+	if j.opts.MPICHBinary {
+		if preload, err = LibraryPath(j.cfg.Self); err != nil {
+			return err
+		}
+	}
+	base, err := BaseEnv(j.cfg.Environ, j.opts.Env, preload)
+	if err != nil {
+		return err
+	}
+	prog, err := lookPath(j.opts.Prog, base)
+	if err != nil {
+		return err
+	}
+	j.srv, err = pmi.NewServer(pmi.ServerConfig{
+		Size:    j.opts.NP,
+		KVSName: "kvs_" + j.id,
+		Preput: map[string]string{
+			// MPICH reads the node layout from this key: all ranks on node 0.
+			"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", j.opts.NP),
+		},
+		OnAbort: func(rank, code int, msg string) { j.aborts <- abortEvent{rank, code, msg} },
+		Logf:    func(f string, a ...any) { j.out.Messagef(f, a...) },
+	})
+	if err != nil {
+		return err
+	}
+	for r := 0; r < j.opts.NP; r++ {
+		cpu := -1
+		if binding != nil {
+			cpu = binding[r]
+		}
+		if err := j.startRank(r, prog, RankEnv(base, j.id, r, j.opts.NP, len(cpus), cpu), cpu); err != nil {
+			return fmt.Errorf("cannot start rank %d (%s): %v", r, j.opts.Prog, err)
+		}
+		if j.opts.ReportBindings {
+			if cpu >= 0 {
+				j.out.Messagef("rank %d (pid %d) bound to CPU %d", r, j.ranks[r].pid, cpu)
+			} else {
+				j.out.Messagef("rank %d (pid %d) not bound", r, j.ranks[r].pid)
+			}
+		}
+	}
+	return nil
+}
+
+// lookPath resolves prog with the ranks' PATH, so "command not found" is
+// reported once, by us, before anything starts.
+func lookPath(prog string, env envList) (string, error) {
+	if path, ok := env.get("PATH"); ok {
+		old, had := os.LookupEnv("PATH")
+		os.Setenv("PATH", path)
+		defer func() {
+			if had {
+				os.Setenv("PATH", old)
+			} else {
+				os.Unsetenv("PATH")
+			}
+		}()
+	}
+	p, err := exec.LookPath(prog)
+	if err != nil {
+		return "", fmt.Errorf("cannot run %s: %v", prog, errors.Unwrap(err))
+	}
+	return p, nil
+}
+
+func (j *job) startRank(r int, prog string, env []string, cpu int) error {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	ours := os.NewFile(uintptr(fds[0]), "pmi-server")
+	theirs := os.NewFile(uintptr(fds[1]), "pmi-client")
+	defer theirs.Close()
+	conn, err := net.FileConn(ours)
+	ours.Close()
+	if err != nil {
+		theirs.Close()
+		return err
+	}
+
+	var cmd *exec.Cmd
+	if cpu >= 0 {
+		cmd = exec.Command(j.cfg.Self, append([]string{"--exec-bound", fmt.Sprint(cpu), "--", prog}, j.opts.Args...)...)
+	} else {
+		cmd = exec.Command(prog, j.opts.Args...)
+	}
+	cmd.Env = env
+	cmd.ExtraFiles = []*os.File{theirs}
+	// Own process group: the whole rank, with whatever it forks, can be
+	// signalled at once. Pdeathsig: the rank dies if gompirun is killed.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+
+	var closeAfter []*os.File
+	if r == 0 && j.cfg.Stdin != nil && forwardStdin(j.cfg.Stdin) {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			conn.Close()
+			return err
+		}
+		cmd.Stdin = pr
+		closeAfter = append(closeAfter, pr)
+		go func() {
+			io.Copy(pw, j.cfg.Stdin)
+			pw.Close()
+		}()
+	}
+	var readers [2]*os.File
+	for s := range readers {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			conn.Close()
+			return err
+		}
+		readers[s] = pr
+		closeAfter = append(closeAfter, pw)
+		if s == int(Stdout) {
+			cmd.Stdout = pw
+		} else {
+			cmd.Stderr = pw
+		}
+	}
+	err = cmd.Start()
+	for _, f := range closeAfter {
+		f.Close()
+	}
+	if err != nil {
+		conn.Close()
+		readers[0].Close()
+		readers[1].Close()
+		return err
+	}
+	rp := &rankProc{id: r, cmd: cmd, pid: cmd.Process.Pid, pmiDone: make(chan struct{})}
+	j.ranks = append(j.ranks, rp)
+	for s, pr := range readers {
+		j.outputs.Add(1)
+		go func() {
+			defer j.outputs.Done()
+			j.out.Forward(pr, r, Stream(s))
+			pr.Close()
+		}()
+	}
+	go func() {
+		j.srv.Serve(r, conn)
+		close(rp.pmiDone)
+	}()
+	go func() {
+		err := cmd.Wait()
+		j.exits <- exitEvent{rank: r, state: cmd.ProcessState, err: err}
+	}()
+	return nil
+}
+
+// forwardStdin: reading a terminal while gompirun runs in the background
+// would stop us with SIGTTIN, so then rank 0 gets an empty stdin.
+func forwardStdin(f *os.File) bool {
+	pgrp, err := unix.IoctlGetInt(int(f.Fd()), unix.TIOCGPGRP)
+	if err != nil {
+		return true // not a terminal
+	}
+	return pgrp == unix.Getpgrp()
+}
+
+// wait supervises the job until every started rank has been reaped.
+func (j *job) wait() {
+	sigc := make(chan os.Signal, 4)
+	signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+	defer signal.Stop(sigc)
+	var timeout <-chan time.Time
+	if j.opts.Timeout > 0 {
+		t := time.NewTimer(j.opts.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	signals := 0
+	for j.live() > 0 {
+		var killc <-chan time.Time
+		if j.terminating && !j.killed {
+			killc = time.After(time.Until(j.killAt))
+		}
+		select {
+		case ev := <-j.exits:
+			j.rankExited(ev)
+		case ev := <-j.aborts:
+			j.abort(ev)
+		case <-killc:
+			j.signalAll(syscall.SIGKILL)
+			j.killed = true
+		case <-timeout:
+			j.out.Messagef("job exceeded --timeout of %v; terminating job", j.opts.Timeout)
+			j.fail(timeoutStatus)
+			j.terminate()
+		case sig := <-sigc:
+			if sig == syscall.SIGPIPE {
+				continue // a closed stdout of ours; Output drops further lines
+			}
+			signals++
+			s := sig.(syscall.Signal)
+			if signals == 1 && !j.terminating {
+				// The ranks decide what the signal means; if it kills them, the
+				// usual rank-death handling ends the job.
+				j.signalAll(s)
+				continue
+			}
+			j.out.Messagef("received %v again; killing job", s)
+			j.fail(128 + int(s))
+			j.terminate()
+			j.signalAll(syscall.SIGKILL)
+			j.killed = true
+		}
+	}
+}
+
+func (j *job) live() int {
+	n := 0
+	for _, r := range j.ranks {
+		if !r.exited {
+			n++
+		}
+	}
+	return n
+}
+
+// terminate starts ending the job: SIGTERM now, SIGKILL after termGrace.
+func (j *job) terminate() {
+	if j.terminating {
+		return
+	}
+	j.terminating = true
+	j.killAt = time.Now().Add(termGrace)
+	j.signalAll(syscall.SIGTERM)
+}
+
+// signalAll signals every rank's process group, including groups whose leader
+// has exited but whose children may linger.
+func (j *job) signalAll(sig syscall.Signal) {
+	for _, r := range j.ranks {
+		unix.Kill(-r.pid, sig)
+	}
+}
+
+func (j *job) abort(ev abortEvent) {
+	r := j.ranks[ev.rank]
+	if r.finished || j.terminating {
+		return
+	}
+	msg := ""
+	if ev.msg != "" {
+		msg = ": " + ev.msg
+	}
+	j.out.Messagef("rank %d (pid %d) called MPI_Abort with code %d%s; terminating job", ev.rank, r.pid, ev.code, msg)
+	status := ev.code & 0xff
+	if status == 0 {
+		status = 1
+	}
+	j.fail(status)
+	r.finished = true
+	j.terminate()
+}
+
+func (j *job) rankExited(ev exitEvent) {
+	r := j.ranks[ev.rank]
+	r.exited = true
+	if j.terminating || r.finished {
+		r.finished = true
+		return
+	}
+	// An abort line may still be in flight on the PMI socket.
+	select {
+	case <-r.pmiDone:
+	case <-time.After(pmiDrainWait):
+	}
+	st := j.srv.State(ev.rank)
+	if st.Aborted {
+		j.abort(abortEvent{ev.rank, st.AbortCode, st.AbortMsg})
+		return
+	}
+	r.finished = true
+	ws, ok := ev.state.Sys().(syscall.WaitStatus)
+	switch {
+	case !ok:
+		j.out.Messagef("rank %d (pid %d) ended: %v; terminating job", ev.rank, r.pid, ev.err)
+		j.fail(1)
+		j.terminate()
+	case ws.Signaled():
+		sig := ws.Signal()
+		j.out.Messagef("rank %d (pid %d) killed by signal %d (%v); terminating job", ev.rank, r.pid, int(sig), sig)
+		j.fail(128 + int(sig))
+		j.terminate()
+	case ws.ExitStatus() != 0 && !st.Finalized:
+		how := ""
+		if st.Initialized {
+			how = " before calling MPI_Finalize"
+		}
+		j.out.Messagef("rank %d (pid %d) exited with code %d%s; terminating job", ev.rank, r.pid, ws.ExitStatus(), how)
+		j.fail(ws.ExitStatus())
+		j.terminate()
+	case ws.ExitStatus() != 0:
+		// After MPI_Finalize the job is done with this rank; its code is the
+		// job's status, but the others may finish.
+		j.out.Messagef("rank %d (pid %d) exited with code %d after MPI_Finalize", ev.rank, r.pid, ws.ExitStatus())
+		j.fail(ws.ExitStatus())
+	case st.Initialized && !st.Finalized:
+		j.out.Messagef("rank %d (pid %d) exited without calling MPI_Finalize; terminating job", ev.rank, r.pid)
+		j.fail(1)
+		j.terminate()
+	}
+}
+
+// cleanup removes everything the job may leave behind.
+func (j *job) cleanup() {
+	j.signalAll(syscall.SIGKILL) // leftovers in the ranks' process groups
+	if j.srv != nil {
+		j.srv.Close()
+	}
+	done := make(chan struct{})
+	go func() { j.outputs.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(outputDrain):
+	}
+	RemoveShm(j.cfg.ShmDir, j.id)
+}

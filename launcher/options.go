@@ -1,0 +1,192 @@
+// Package launcher is gompirun: it starts the ranks of one job on this node,
+// serves them PMI-1, forwards stdio and signals, and ends the whole job with a
+// clear message when any rank fails. cmd/gompirun is a thin main around it.
+package launcher
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Binding policies for --bind-to.
+const (
+	BindAuto = ""     // core when every rank gets its own CPU, else none
+	BindCore = "core" // one CPU per rank; an error when oversubscribed
+	BindNone = "none"
+)
+
+// Options is a parsed gompirun command line.
+type Options struct {
+	NP             int
+	Env            []string // -x values: "VAR" (copy from our environment) or "VAR=value"
+	BindTo         string
+	ReportBindings bool
+	TagOutput      bool
+	Timeout        time.Duration // 0: none
+	MPICHBinary    bool
+	Help           bool
+	Prog           string
+	Args           []string
+
+	// ExecBound >= 0 selects the internal re-exec mode: pin this process to
+	// that CPU and exec Prog (used between fork and the rank's program).
+	ExecBound int
+}
+
+// Usage is the --help text.
+const Usage = `usage: gompirun [options] program [args...]
+
+Start N processes of program on this node as one MPI job.
+
+options:
+  -n, -np N            number of processes (default 1)
+  -x VAR[=value]       export VAR (with value, or as set here) to every rank; repeatable
+  --bind-to core|none  pin each rank to one CPU (default: core when N is at most the
+                       CPUs this launcher may use, none when oversubscribed)
+  --report-bindings    print the CPU each rank is bound to
+  --tag-output         prefix every output line with [1,rank]<stdout>: or <stderr>:
+  --timeout SECONDS    end the job with an error when it runs longer
+  --mpich-binary       run a program built against MPICH on gompi (LD_PRELOAD of
+                       ../lib/libgompi.so next to this gompirun)
+  -h, --help           this text
+
+Each rank gets PMI_FD, PMI_RANK, PMI_SIZE, GOMPI_JOBID, GOMPI_LOCAL_RANK,
+GOMPI_LOCAL_SIZE, GOMPI_NUM_CPUS, GOMPI_OVERSUBSCRIBED and, when pinned,
+GOMPI_BOUND_CPU. Standard input goes to rank 0. When a rank dies, aborts or
+exits without MPI_Finalize, the whole job is ended.
+`
+
+// ErrUsage wraps command-line errors; the caller prints Usage hints.
+var ErrUsage = errors.New("usage")
+
+func usageErr(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, args...))
+}
+
+// Parse reads gompirun's arguments (without argv[0]). Options come first; the
+// first non-option word is the program and everything after it is its own.
+func Parse(args []string) (*Options, error) {
+	o := &Options{NP: 1, ExecBound: -1}
+	npSet := false
+	i := 0
+	// value returns the option's argument, inline (--opt=v) or the next word.
+	value := func(name, inline string, hasInline bool) (string, error) {
+		if hasInline {
+			return inline, nil
+		}
+		if i+1 >= len(args) {
+			return "", usageErr("option %s needs a value", name)
+		}
+		i++
+		return args[i], nil
+	}
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		name := strings.TrimLeft(a, "-")
+		inline, hasInline := "", false
+		if k, v, ok := strings.Cut(name, "="); ok {
+			name, inline, hasInline = k, v, true
+		}
+		switch name {
+		case "n", "np", "c":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return nil, usageErr("%s %q: need a positive number of processes", name, v)
+			}
+			o.NP, npSet = n, true
+		case "x":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			k, _, _ := strings.Cut(v, "=")
+			if !validEnvName(k) {
+				return nil, usageErr("-x %q: not an environment variable name", v)
+			}
+			o.Env = append(o.Env, v)
+		case "bind-to":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			switch v {
+			case "core", "hwthread", "cpu":
+				o.BindTo = BindCore
+			case "none":
+				o.BindTo = BindNone
+			default:
+				return nil, usageErr("--bind-to %q: use core or none", v)
+			}
+		case "report-bindings":
+			o.ReportBindings = true
+		case "tag-output":
+			o.TagOutput = true
+		case "timeout":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			s, err := strconv.ParseFloat(v, 64)
+			if err != nil || s <= 0 || math.IsInf(s, 0) || s > 1e9 {
+				return nil, usageErr("--timeout %q: need a positive number of seconds", v)
+			}
+			o.Timeout = time.Duration(s * float64(time.Second))
+		case "mpich-binary":
+			o.MPICHBinary = true
+		case "h", "help":
+			o.Help = true
+			return o, nil
+		case "exec-bound":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			cpu, err := strconv.Atoi(v)
+			if err != nil || cpu < 0 {
+				return nil, usageErr("--exec-bound %q: need a CPU number", v)
+			}
+			o.ExecBound = cpu
+		default:
+			return nil, usageErr("unknown option %s", a)
+		}
+		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary") {
+			return nil, usageErr("option %s takes no value", name)
+		}
+	}
+	if i >= len(args) {
+		return nil, usageErr("no program to run")
+	}
+	o.Prog = args[i]
+	o.Args = append([]string{}, args[i+1:]...)
+	if o.ExecBound >= 0 && (npSet || len(o.Env) > 0) {
+		return nil, usageErr("--exec-bound is internal and takes only a program")
+	}
+	return o, nil
+}
+
+func validEnvName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, c := range s {
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

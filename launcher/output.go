@@ -1,0 +1,149 @@
+package launcher
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// Stream identifies a rank's output stream.
+type Stream int
+
+const (
+	Stdout Stream = iota
+	Stderr
+)
+
+func (s Stream) String() string {
+	if s == Stdout {
+		return "stdout"
+	}
+	return "stderr"
+}
+
+// Output merges the ranks' output into the launcher's own stdout and stderr
+// one whole line at a time, so lines of different ranks never interleave.
+type Output struct {
+	mu     sync.Mutex
+	out    [2]io.Writer
+	tag    bool
+	broken [2]bool // write failed (e.g. reader of our stdout went away): drop
+}
+
+// NewOutput writes to stdout and stderr; tag adds [1,rank]<stream>: prefixes.
+func NewOutput(stdout, stderr io.Writer, tag bool) *Output {
+	return &Output{out: [2]io.Writer{stdout, stderr}, tag: tag}
+}
+
+// Tag is the prefix for rank's lines on stream s (Open MPI's format).
+func Tag(rank int, s Stream) string {
+	return fmt.Sprintf("[1,%d]<%s>:", rank, s)
+}
+
+func (o *Output) write(s Stream, parts ...[]byte) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.broken[s] {
+		return
+	}
+	// One Write per line keeps it whole even if the destination is shared.
+	var line []byte
+	if len(parts) == 1 {
+		line = parts[0]
+	} else {
+		line = bytes.Join(parts, nil)
+	}
+	if _, err := o.out[s].Write(line); err != nil {
+		o.broken[s] = true
+	}
+}
+
+// Messagef prints one gompirun message line on stderr.
+func (o *Output) Messagef(format string, args ...any) {
+	msg := fmt.Sprintf("gompirun: "+format, args...)
+	if msg == "" || msg[len(msg)-1] != '\n' {
+		msg += "\n"
+	}
+	o.write(Stderr, []byte(msg))
+}
+
+// partialFlushDelay: a line without its newline (a prompt) is shown after
+// this much silence rather than held back forever.
+const partialFlushDelay = 200 * time.Millisecond
+
+// maxLine: longer lines are passed on in pieces of this size.
+const maxLine = 64 << 10
+
+type deadliner interface {
+	SetReadDeadline(time.Time) error
+}
+
+// Forward copies r (one rank's stream) line by line until EOF or a read error.
+func (o *Output) Forward(r io.Reader, rank int, s Stream) {
+	prefix := []byte(Tag(rank, s))
+	if !o.tag {
+		prefix = nil
+	}
+	buf := make([]byte, 0, maxLine)
+	midLine := false // we already printed the start of the current line
+	dl, canWait := r.(deadliner)
+	emit := func(chunk []byte, complete bool) {
+		if len(prefix) > 0 && !midLine {
+			o.write(s, prefix, chunk)
+		} else {
+			o.write(s, chunk)
+		}
+		midLine = !complete
+	}
+	for {
+		if canWait {
+			if len(buf) > 0 {
+				dl.SetReadDeadline(time.Now().Add(partialFlushDelay))
+			} else {
+				dl.SetReadDeadline(time.Time{})
+			}
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		// Emit every complete line.
+		start := 0
+		for {
+			i := bytes.IndexByte(buf[start:], '\n')
+			if i < 0 {
+				break
+			}
+			emit(buf[start:start+i+1], true)
+			start += i + 1
+		}
+		buf = append(buf[:0], buf[start:]...)
+		if len(buf) == cap(buf) {
+			emit(buf, false)
+			buf = buf[:0]
+		}
+		if err == nil {
+			continue
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			if len(buf) > 0 {
+				emit(buf, false)
+				buf = buf[:0]
+			}
+			continue
+		}
+		// EOF or error: flush the unterminated rest; tagged lines get their
+		// newline so the next rank's tag starts a line.
+		if len(buf) > 0 {
+			if o.tag {
+				buf = append(buf, '\n')
+			}
+			emit(buf, true)
+		} else if midLine && o.tag {
+			o.write(s, []byte("\n"))
+		}
+		return
+	}
+}

@@ -1,0 +1,124 @@
+// Command pmiprog is a rank for the launcher's integration tests: it speaks
+// PMI through pmi.Client and misbehaves on request.
+//
+//	pmiprog MODE [ARG...]
+//
+// modes: ok, abort RANK CODE MSG, kill9 RANK, nofinalize RANK, exit RANK CODE,
+// hang (after init, wait forever), shm (create a /dev/shm file, then hang),
+// sigterm (print on SIGTERM, then finalize and exit 0), child (fork a sleeping
+// grandchild, print its pid, then hang).
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"gompi/pmi"
+)
+
+func die(err error) {
+	fmt.Fprintln(os.Stderr, "pmiprog:", err)
+	os.Exit(99)
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		die(err)
+	}
+	return n
+}
+
+func main() {
+	c, err := pmi.NewFromEnv()
+	if err != nil {
+		die(err)
+	}
+	r, n := c.Rank(), c.Size()
+	fmt.Printf("rank=%d size=%d pid=%d\n", r, n, os.Getpid())
+	mode := os.Args[1]
+	args := os.Args[2:]
+	switch mode {
+	case "ok":
+		if err := c.Put(fmt.Sprintf("card%d", r), fmt.Sprintf("hello-from-%d", r)); err != nil {
+			die(err)
+		}
+		if err := c.Barrier(); err != nil {
+			die(err)
+		}
+		peer := (r + 1) % n
+		v, err := c.Get(fmt.Sprintf("card%d", peer))
+		if err != nil {
+			die(err)
+		}
+		fmt.Printf("rank %d got %s universe=%d appnum=%d\n", r, v, c.UniverseSize(), c.AppNum())
+	case "abort":
+		if r == atoi(args[0]) {
+			time.Sleep(100 * time.Millisecond)
+			c.Abort(atoi(args[1]), args[2])
+			os.Exit(atoi(args[1]))
+		}
+		c.Barrier() // never completes
+		select {}
+	case "kill9":
+		if r == atoi(args[0]) {
+			time.Sleep(200 * time.Millisecond)
+			fmt.Printf("dying at %d\n", time.Now().UnixNano())
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		}
+		select {}
+	case "nofinalize":
+		if r == atoi(args[0]) {
+			os.Exit(0)
+		}
+		select {}
+	case "exit":
+		if r == atoi(args[0]) {
+			os.Exit(atoi(args[1]))
+		}
+		select {}
+	case "hang":
+		select {}
+	case "shm":
+		name := fmt.Sprintf("/dev/shm/gompi-%s-test-%d", os.Getenv("GOMPI_JOBID"), r)
+		if err := os.WriteFile(name, []byte("x"), 0o600); err != nil {
+			die(err)
+		}
+		fmt.Printf("shm=%s\n", name)
+		if len(args) > 0 && r == atoi(args[0]) {
+			time.Sleep(200 * time.Millisecond)
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		}
+		if len(args) == 0 {
+			break
+		}
+		select {}
+	case "sigterm":
+		sigc := make(chan os.Signal, 1)
+		signal.Notify(sigc, syscall.SIGTERM)
+		fmt.Println("ready")
+		<-sigc
+		fmt.Printf("rank %d got SIGTERM\n", r)
+	case "child":
+		cmd := exec.Command("sleep", "300")
+		if err := cmd.Start(); err != nil {
+			die(err)
+		}
+		fmt.Printf("child=%d\n", cmd.Process.Pid)
+		if len(args) > 0 && r == atoi(args[0]) {
+			time.Sleep(200 * time.Millisecond)
+			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		}
+		select {}
+	default:
+		die(fmt.Errorf("unknown mode %q", mode))
+	}
+	if err := c.Finalize(); err != nil {
+		die(err)
+	}
+}
