@@ -34,7 +34,7 @@ $(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
 	@mkdir -p $(BUILD)/lib
 	CGO_CFLAGS="-O2 -g -I$(CURDIR)/include" $(GO) build $(GOFLAGS) -buildmode=c-shared \
 	  -ldflags="$(LIB_LDFLAGS)" -o $@ ./capi
-	@rm -f $(BUILD)/lib/libgompi.so.0.1.0.h
+	@rm -f $(BUILD)/lib/libgompi.so.0.1.h
 	ln -sf libgompi.so.0.1.0 $(BUILD)/lib/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/lib/libgompi.so
 

@@ -1,0 +1,310 @@
+package main
+
+import "C"
+
+import (
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/mpi"
+	"gompi/pml"
+)
+
+var sendNames = [...]string{"MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend"}
+
+//export gompi_Send
+func gompi_Send(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int) C.int {
+	c, rc := commArg(sendNames[mode], comm)
+	if c == nil {
+		return rc
+	}
+	t := mpi.TypeFromHandle(int32(dt))
+	var err error
+	switch uint8(mode) {
+	case pml.ModeStandard:
+		err = c.Send(buf, int(count), t, int(dest), int(tag))
+	case pml.ModeSync:
+		err = c.Ssend(buf, int(count), t, int(dest), int(tag))
+	case pml.ModeReady:
+		err = c.Rsend(buf, int(count), t, int(dest), int(tag))
+	default:
+		err = c.Bsend(buf, int(count), t, int(dest), int(tag))
+	}
+	return C.int(mpi.Code(err))
+}
+
+var isendNames = [2][4]string{{"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibsend"},
+	{"MPI_Send_init", "MPI_Ssend_init", "MPI_Rsend_init", "MPI_Bsend_init"}}
+
+//export gompi_Isend
+func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req *C.int, persistent C.int) C.int {
+	call := isendNames[persistent][mode]
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if req == nil {
+		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+	}
+	t := mpi.TypeFromHandle(int32(dt))
+	var r *mpi.Request
+	var err error
+	switch {
+	case persistent != 0:
+		r, err = c.SendInit(buf, int(count), t, int(dest), int(tag), uint8(mode))
+	case uint8(mode) == pml.ModeBuffered:
+		err = c.Bsend(buf, int(count), t, int(dest), int(tag))
+	default:
+		r, err = c.Isend(buf, int(count), t, int(dest), int(tag), uint8(mode))
+	}
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if r == nil {
+		*req = C.int(mpi.HandleSendDone)
+	} else {
+		*req = C.int(mpi.RequestHandle(r))
+	}
+	return 0
+}
+
+//export gompi_Recv
+func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status unsafe.Pointer) C.int {
+	c, rc := commArg("MPI_Recv", comm)
+	if c == nil {
+		return rc
+	}
+	s, err := c.Recv(buf, int(count), mpi.TypeFromHandle(int32(dt)), int(src), int(tag))
+	if mpi.Code(err) == 0 || mpi.Code(err) == abi.ErrTruncate {
+		putStatus(status, &s)
+	}
+	return C.int(mpi.Code(err))
+}
+
+//export gompi_Irecv
+func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int, persistent C.int) C.int {
+	call := "MPI_Irecv"
+	if persistent != 0 {
+		call = "MPI_Recv_init"
+	}
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if req == nil {
+		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+	}
+	t := mpi.TypeFromHandle(int32(dt))
+	var r *mpi.Request
+	var err error
+	if persistent != 0 {
+		r, err = c.RecvInit(buf, int(count), t, int(src), int(tag))
+	} else {
+		r, err = c.Irecv(buf, int(count), t, int(src), int(tag))
+	}
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if r == nil {
+		*req = C.int(mpi.HandleProcNullOp)
+	} else {
+		*req = C.int(mpi.RequestHandle(r))
+	}
+	return 0
+}
+
+//export gompi_Sendrecv
+func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
+	rcount, rtype, src, rtag, comm C.int, status unsafe.Pointer) C.int {
+	c, rc := commArg("MPI_Sendrecv", comm)
+	if c == nil {
+		return rc
+	}
+	s, err := c.Sendrecv(sbuf, int(scount), mpi.TypeFromHandle(int32(stype)), int(dest), int(stag),
+		rbuf, int(rcount), mpi.TypeFromHandle(int32(rtype)), int(src), int(rtag))
+	if mpi.Code(err) == 0 || mpi.Code(err) == abi.ErrTruncate {
+		putStatus(status, &s)
+	}
+	return C.int(mpi.Code(err))
+}
+
+//export gompi_Sendrecv_replace
+func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, status unsafe.Pointer) C.int {
+	c, rc := commArg("MPI_Sendrecv_replace", comm)
+	if c == nil {
+		return rc
+	}
+	s, err := c.SendrecvReplace(buf, int(count), mpi.TypeFromHandle(int32(dt)), int(dest), int(stag), int(src), int(rtag))
+	if mpi.Code(err) == 0 || mpi.Code(err) == abi.ErrTruncate {
+		putStatus(status, &s)
+	}
+	return C.int(mpi.Code(err))
+}
+
+//export gompi_Buffer_attach
+func gompi_Buffer_attach(buf unsafe.Pointer, size C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Buffer_attach"))
+	}
+	return C.int(mpi.Code(mpi.BufferAttach(buf, int(size))))
+}
+
+//export gompi_Buffer_detach
+func gompi_Buffer_detach(addr unsafe.Pointer, size *C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Buffer_detach"))
+	}
+	buf, n, err := mpi.BufferDetach()
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	*(*unsafe.Pointer)(addr) = buf
+	*size = C.int(n)
+	return 0
+}
+
+//export gompi_Probe
+func gompi_Probe(src, tag, comm C.int, flag *C.int, status unsafe.Pointer, blocking C.int) C.int {
+	call := "MPI_Iprobe"
+	if blocking != 0 {
+		call = "MPI_Probe"
+	}
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	s, ok, err := c.Probe(call, int(src), int(tag), blocking != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if flag != nil {
+		*flag = 0
+		if ok {
+			*flag = 1
+		}
+	}
+	if ok {
+		putStatus(status, &s)
+	}
+	return 0
+}
+
+//export gompi_Mprobe
+func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status unsafe.Pointer, blocking C.int) C.int {
+	call := "MPI_Improbe"
+	if blocking != 0 {
+		call = "MPI_Mprobe"
+	}
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	h, s, ok, err := c.Mprobe(call, int(src), int(tag), blocking != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if flag != nil {
+		*flag = 0
+		if ok {
+			*flag = 1
+		}
+	}
+	if ok {
+		*msg = C.int(h)
+		putStatus(status, &s)
+	}
+	return 0
+}
+
+//export gompi_Mrecv
+func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status unsafe.Pointer, req *C.int) C.int {
+	call := "MPI_Mrecv"
+	if req != nil {
+		call = "MPI_Imrecv"
+	}
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString(call))
+	}
+	if msg == nil {
+		return argErr(nil, call, abi.ErrArg, "message pointer is NULL")
+	}
+	r, s, err := mpi.Mrecv(call, buf, int(count), mpi.TypeFromHandle(int32(dt)), int32(*msg), req == nil)
+	if err != nil && mpi.Code(err) != abi.ErrTruncate {
+		return C.int(mpi.Code(err))
+	}
+	*msg = C.int(abi.MessageNull)
+	if req != nil {
+		if r == nil {
+			*req = C.int(mpi.HandleProcNullOp)
+		} else {
+			*req = C.int(mpi.RequestHandle(r))
+		}
+		return 0
+	}
+	putStatus(status, &s)
+	return C.int(mpi.Code(err))
+}
+
+//export gompi_Barrier
+func gompi_Barrier(comm C.int) C.int {
+	c, rc := commArg("MPI_Barrier", comm)
+	if c == nil {
+		return rc
+	}
+	return C.int(mpi.Code(c.Barrier()))
+}
+
+//export gompi_Type_size
+func gompi_Type_size(dt C.int, size *C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Type_size"))
+	}
+	t := mpi.TypeFromHandle(int32(dt))
+	if t == nil {
+		return argErr(nil, "MPI_Type_size", abi.ErrType, "invalid datatype")
+	}
+	*size = C.int(t.Size)
+	return 0
+}
+
+//export gompi_Get_count
+func gompi_Get_count(status unsafe.Pointer, dt C.int, bytes C.longlong, count *C.int, countx unsafe.Pointer, elements C.int) C.int {
+	t := mpi.TypeFromHandle(int32(dt))
+	if t == nil {
+		return argErr(nil, "MPI_Get_count", abi.ErrType, "invalid datatype")
+	}
+	n := int64(abi.Undefined)
+	switch {
+	case t.Size == 0:
+		n = 0
+	case int64(bytes)%int64(t.Size) == 0:
+		n = int64(bytes) / int64(t.Size)
+	case elements != 0 && t.Base != nil:
+		n = int64(bytes) / int64(t.Base.Size)
+	}
+	if count != nil {
+		if n > 0x7fffffff {
+			n = abi.Undefined
+		}
+		*count = C.int(n)
+	} else {
+		*(*int64)(countx) = n
+	}
+	return 0
+}
+
+//export gompi_Status_set_elements
+func gompi_Status_set_elements(status unsafe.Pointer, dt C.int, count C.longlong) C.int {
+	t := mpi.TypeFromHandle(int32(dt))
+	if t == nil {
+		return argErr(nil, "MPI_Status_set_elements", abi.ErrType, "invalid datatype")
+	}
+	if count < 0 {
+		return argErr(nil, "MPI_Status_set_elements", abi.ErrCount, "count is negative")
+	}
+	cs := (*cStatus)(status)
+	n := int64(count) * int64(t.Size)
+	cs.countLo = int32(uint32(n))
+	cs.countHiCancelled = int32(n>>32)<<1 | cs.countHiCancelled&1
+	return 0
+}

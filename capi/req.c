@@ -1,0 +1,135 @@
+/* Completion, status and request management. */
+#include "gompi.h"
+#include "_cgo_export.h"
+
+int PMPI_Wait(MPI_Request *request, MPI_Status *status) { return gompi_Wait(request, status); }
+#pragma weak MPI_Wait = PMPI_Wait
+
+int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    return gompi_Test(request, flag, status);
+}
+#pragma weak MPI_Test = PMPI_Test
+
+int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+{
+    return gompi_Waitall(count, array_of_requests, array_of_statuses, NULL);
+}
+#pragma weak MPI_Waitall = PMPI_Waitall
+
+int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+                 MPI_Status array_of_statuses[])
+{
+    return gompi_Waitall(count, array_of_requests, array_of_statuses, flag);
+}
+#pragma weak MPI_Testall = PMPI_Testall
+
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+{
+    return gompi_Waitany(count, array_of_requests, indx, status, NULL);
+}
+#pragma weak MPI_Waitany = PMPI_Waitany
+
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
+                 MPI_Status *status)
+{
+    return gompi_Waitany(count, array_of_requests, indx, status, flag);
+}
+#pragma weak MPI_Testany = PMPI_Testany
+
+int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
+                          array_of_statuses, 1);
+}
+#pragma weak MPI_Waitsome = PMPI_Waitsome
+
+int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
+                          array_of_statuses, 0);
+}
+#pragma weak MPI_Testsome = PMPI_Testsome
+
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    return gompi_Request_get_status(request, flag, status);
+}
+#pragma weak MPI_Request_get_status = PMPI_Request_get_status
+
+int PMPI_Request_free(MPI_Request *request) { return gompi_Request_free(request); }
+#pragma weak MPI_Request_free = PMPI_Request_free
+
+int PMPI_Start(MPI_Request *request) { return gompi_Startall(1, request); }
+#pragma weak MPI_Start = PMPI_Start
+
+int PMPI_Startall(int count, MPI_Request array_of_requests[])
+{
+    return gompi_Startall(count, array_of_requests);
+}
+#pragma weak MPI_Startall = PMPI_Startall
+
+int PMPI_Cancel(MPI_Request *request) { return gompi_Cancel(request); }
+#pragma weak MPI_Cancel = PMPI_Cancel
+
+/* Status queries need no Go state except for derived datatype sizes. */
+static MPI_Count status_bytes(const MPI_Status *s)
+{
+    return (MPI_Count)(unsigned)s->count_lo | ((MPI_Count)(s->count_hi_and_cancelled >> 1) << 32);
+}
+
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+    *flag = status->count_hi_and_cancelled & 1;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
+
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+    status->count_hi_and_cancelled = (status->count_hi_and_cancelled & ~1) | (flag ? 1 : 0);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    return gompi_Get_count((void *)status, datatype, status_bytes(status), count, NULL, 0);
+}
+#pragma weak MPI_Get_count = PMPI_Get_count
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    return gompi_Get_count((void *)status, datatype, status_bytes(status), count, NULL, 1);
+}
+#pragma weak MPI_Get_elements = PMPI_Get_elements
+
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    return gompi_Get_count((void *)status, datatype, status_bytes(status), NULL, count, 1);
+}
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
+{
+    return gompi_Status_set_elements(status, datatype, count);
+}
+#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
+
+int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    return gompi_Status_set_elements(status, datatype, count);
+}
+#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
+
+int PMPI_Type_size(MPI_Datatype datatype, int *size)
+{
+    if (((unsigned)datatype >> 24) == 0x4c) { /* builtin: the size is in the handle */
+        *size = (datatype >> 8) & 0xff;
+        return MPI_SUCCESS;
+    }
+    return gompi_Type_size(datatype, size);
+}
+#pragma weak MPI_Type_size = PMPI_Type_size

@@ -1,0 +1,397 @@
+package main
+
+import "C"
+
+import (
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/mpi"
+	"gompi/pml"
+)
+
+// Request handle classes.
+const (
+	reqInactive = iota // MPI_REQUEST_NULL or an inactive persistent request
+	reqSendDone        // completed before a request was needed
+	reqProcNull
+	reqLive
+	reqInvalid
+)
+
+func classify(h int32) (*mpi.Request, int) {
+	switch h {
+	case abi.RequestNull:
+		return nil, reqInactive
+	case mpi.HandleSendDone:
+		return nil, reqSendDone
+	case mpi.HandleProcNullOp:
+		return nil, reqProcNull
+	}
+	r := mpi.RequestFromHandle(h)
+	if r == nil {
+		return nil, reqInvalid
+	}
+	if r.Persistent && !r.Active {
+		return r, reqInactive
+	}
+	return r, reqLive
+}
+
+func reqArray(arr *C.int, n C.int) []C.int {
+	if n <= 0 || arr == nil {
+		return nil
+	}
+	return unsafe.Slice(arr, int(n))
+}
+
+// complete finishes one done request: status out, handle nulled unless
+// persistent. It returns the error class recorded in the status.
+func complete(h *C.int, r *mpi.Request, kind int, status unsafe.Pointer) int {
+	switch kind {
+	case reqInactive:
+		putStatus(status, &emptyStatus)
+		return 0
+	case reqSendDone:
+		putStatus(status, &mpi.Status{})
+		*h = C.int(abi.RequestNull)
+		return 0
+	case reqProcNull:
+		putStatus(status, &mpi.ProcNullStatus)
+		*h = C.int(abi.RequestNull)
+		return 0
+	}
+	persistent := r.Persistent
+	s := mpi.Finish(r)
+	if !persistent {
+		*h = C.int(abi.RequestNull)
+	}
+	putStatus(status, &s)
+	return s.Err
+}
+
+func badRequest(call string) C.int {
+	return argErr(nil, call, abi.ErrRequest, "invalid request handle")
+}
+
+//export gompi_Wait
+func gompi_Wait(req *C.int, status unsafe.Pointer) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Wait"))
+	}
+	if req == nil {
+		return argErr(nil, "MPI_Wait", abi.ErrRequest, "request pointer is NULL")
+	}
+	r, kind := classify(int32(*req))
+	if kind == reqInvalid {
+		return badRequest("MPI_Wait")
+	}
+	if kind == reqLive {
+		mpi.WaitRequest(r)
+	}
+	comm := (*mpi.Request)(nil)
+	if kind == reqLive {
+		comm = r
+	}
+	s := mpi.Status{}
+	if code := complete(req, r, kind, status); code != 0 {
+		if !statusIgnored(status) {
+			cs := (*cStatus)(status)
+			s = mpi.Status{Source: int(cs.source), Tag: int(cs.tag)}
+		}
+		s.Err = code
+		return C.int(mpi.Code(mpi.StatusError(comm, s, "MPI_Wait")))
+	}
+	return 0
+}
+
+//export gompi_Test
+func gompi_Test(req *C.int, flag *C.int, status unsafe.Pointer) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Test"))
+	}
+	if req == nil || flag == nil {
+		return argErr(nil, "MPI_Test", abi.ErrArg, "request or flag pointer is NULL")
+	}
+	r, kind := classify(int32(*req))
+	if kind == reqInvalid {
+		return badRequest("MPI_Test")
+	}
+	if kind == reqLive && !r.Done() {
+		mpi.Progress()
+		if !r.Done() {
+			*flag = 0
+			return 0
+		}
+	}
+	*flag = 1
+	if code := complete(req, r, kind, status); code != 0 {
+		return C.int(mpi.Code(mpi.StatusError(r, mpi.Status{Err: code}, "MPI_Test")))
+	}
+	return 0
+}
+
+// gompi_Waitall implements MPI_Waitall, and MPI_Testall when flag is non-NULL.
+//
+//export gompi_Waitall
+func gompi_Waitall(n C.int, arr *C.int, statuses unsafe.Pointer, flag *C.int) C.int {
+	call := "MPI_Waitall"
+	if flag != nil {
+		call = "MPI_Testall"
+	}
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString(call))
+	}
+	hs := reqArray(arr, n)
+	for _, h := range hs {
+		if _, kind := classify(int32(h)); kind == reqInvalid {
+			return badRequest(call)
+		}
+	}
+	spins := 0
+	for {
+		all := true
+		for _, h := range hs {
+			if r, kind := classify(int32(h)); kind == reqLive && !r.Done() {
+				all = false
+				break
+			}
+		}
+		if all {
+			break
+		}
+		if mpi.Progress() == 0 {
+			if flag != nil {
+				*flag = 0
+				return 0
+			}
+			mpi.Backoff(&spins)
+		} else {
+			spins = 0
+		}
+	}
+	if flag != nil {
+		*flag = 1
+	}
+	var failed *mpi.Request
+	for i := range hs {
+		r, kind := classify(int32(hs[i]))
+		sp := statusAt(statuses, i)
+		if code := complete(&hs[i], r, kind, sp); code != 0 {
+			failed = r
+			setStatusError(sp, code)
+		} else {
+			setStatusError(sp, 0)
+		}
+	}
+	if failed != nil {
+		return C.int(mpi.Code(mpi.RaiseInStatus(failed, call)))
+	}
+	return 0
+}
+
+// gompi_Waitany implements MPI_Waitany, and MPI_Testany when flag is non-NULL.
+//
+//export gompi_Waitany
+func gompi_Waitany(n C.int, arr *C.int, index *C.int, status unsafe.Pointer, flag *C.int) C.int {
+	call := "MPI_Waitany"
+	if flag != nil {
+		call = "MPI_Testany"
+	}
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString(call))
+	}
+	hs := reqArray(arr, n)
+	spins := 0
+	for {
+		active := false
+		for i := range hs {
+			r, kind := classify(int32(hs[i]))
+			switch kind {
+			case reqInvalid:
+				return badRequest(call)
+			case reqInactive:
+				continue
+			case reqLive:
+				if !r.Done() {
+					active = true
+					continue
+				}
+			}
+			*index = C.int(i)
+			if flag != nil {
+				*flag = 1
+			}
+			if code := complete(&hs[i], r, kind, status); code != 0 {
+				return C.int(mpi.Code(mpi.StatusError(r, mpi.Status{Err: code}, call)))
+			}
+			return 0
+		}
+		if !active {
+			*index = C.int(abi.Undefined)
+			if flag != nil {
+				*flag = 1
+			}
+			putStatus(status, &emptyStatus)
+			return 0
+		}
+		if mpi.Progress() == 0 {
+			if flag != nil {
+				*flag = 0
+				*index = C.int(abi.Undefined)
+				return 0
+			}
+			mpi.Backoff(&spins)
+		} else {
+			spins = 0
+		}
+	}
+}
+
+//export gompi_Waitsome
+func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, statuses unsafe.Pointer, blocking C.int) C.int {
+	call := "MPI_Testsome"
+	if blocking != 0 {
+		call = "MPI_Waitsome"
+	}
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString(call))
+	}
+	hs := reqArray(arr, n)
+	idx := reqArray(indices, n)
+	spins := 0
+	for {
+		done, active := 0, false
+		var failed *mpi.Request
+		for i := range hs {
+			r, kind := classify(int32(hs[i]))
+			switch kind {
+			case reqInvalid:
+				return badRequest(call)
+			case reqInactive:
+				continue
+			case reqLive:
+				if !r.Done() {
+					active = true
+					continue
+				}
+			}
+			active = true
+			sp := statusAt(statuses, done)
+			idx[done] = C.int(i)
+			code := complete(&hs[i], r, kind, sp)
+			setStatusError(sp, code)
+			if code != 0 {
+				failed = r
+			}
+			done++
+		}
+		if !active {
+			*outcount = C.int(abi.Undefined)
+			return 0
+		}
+		if done > 0 || blocking == 0 {
+			*outcount = C.int(done)
+			if failed != nil {
+				return C.int(mpi.Code(mpi.RaiseInStatus(failed, call)))
+			}
+			if done == 0 {
+				mpi.Progress()
+			}
+			return 0
+		}
+		if mpi.Progress() == 0 {
+			mpi.Backoff(&spins)
+		} else {
+			spins = 0
+		}
+	}
+}
+
+//export gompi_Request_get_status
+func gompi_Request_get_status(h C.int, flag *C.int, status unsafe.Pointer) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Request_get_status"))
+	}
+	r, kind := classify(int32(h))
+	switch kind {
+	case reqInvalid:
+		return badRequest("MPI_Request_get_status")
+	case reqInactive:
+		putStatus(status, &emptyStatus)
+	case reqSendDone:
+		putStatus(status, &mpi.Status{})
+	case reqProcNull:
+		putStatus(status, &mpi.ProcNullStatus)
+	case reqLive:
+		if !r.Done() {
+			mpi.Progress()
+		}
+		if !r.Done() {
+			*flag = 0
+			return 0
+		}
+		s := r.Status
+		putStatus(status, &s)
+	}
+	*flag = 1
+	return 0
+}
+
+//export gompi_Request_free
+func gompi_Request_free(req *C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Request_free"))
+	}
+	if req == nil {
+		return argErr(nil, "MPI_Request_free", abi.ErrRequest, "request pointer is NULL")
+	}
+	r, kind := classify(int32(*req))
+	switch kind {
+	case reqInvalid:
+		return badRequest("MPI_Request_free")
+	case reqInactive:
+		if r == nil {
+			return argErr(nil, "MPI_Request_free", abi.ErrRequest, "request is MPI_REQUEST_NULL")
+		}
+		mpi.Free(r)
+	case reqLive:
+		mpi.Free(r)
+	}
+	*req = C.int(abi.RequestNull)
+	return 0
+}
+
+//export gompi_Startall
+func gompi_Startall(n C.int, arr *C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Start"))
+	}
+	for _, h := range reqArray(arr, n) {
+		r := mpi.RequestFromHandle(int32(h))
+		if r == nil || !r.Persistent {
+			return argErr(nil, "MPI_Start", abi.ErrRequest, "not a persistent request")
+		}
+		if err := mpi.Start(r); err != nil {
+			return C.int(mpi.Code(err))
+		}
+	}
+	return 0
+}
+
+//export gompi_Cancel
+func gompi_Cancel(req *C.int) C.int {
+	if !mpi.Ready() {
+		return gompi_NotReady(C.CString("MPI_Cancel"))
+	}
+	r, kind := classify(int32(*req))
+	switch kind {
+	case reqInvalid:
+		return badRequest("MPI_Cancel")
+	case reqLive:
+		if r.Kind == pml.KindRecv {
+			mpi.Cancel(r)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,293 @@
+// Package mpi is gompi's Go API: communicators, point-to-point, requests and
+// the runtime (Init/Finalize). The C ABI in capi/ is a thin layer over it.
+package mpi
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"gompi/abi"
+	"gompi/btl"
+	"gompi/btl/self"
+	"gompi/btl/sm"
+	"gompi/hitopo"
+	"gompi/modex"
+	"gompi/pmi"
+	"gompi/pml"
+)
+
+// Context ids of the predefined communicators (point-to-point, collective).
+const (
+	ctxWorld    = 0
+	ctxWorldCol = 1
+	ctxSelf     = 2
+	ctxSelfCol  = 3
+	ctxFirstDyn = 4
+)
+
+var st struct {
+	initialized bool
+	ready       bool // between Init and Finalize
+	finalized   bool
+	thread      int
+	rank, size  int
+	pmi         *pmi.Client
+	modex       *modex.Modex
+	eng         *pml.Engine
+	sm          *sm.Module
+	selfBTL     *self.Module
+	world, self *Comm
+	comms       []*Comm
+	topo        []hitopo.Loc
+	local       []int
+	procName    string
+	start       time.Time
+	settings    settings
+}
+
+// Initialized reports whether Init has been called (MPI_Initialized).
+func Initialized() bool { return st.initialized }
+
+// Finalized reports whether Finalize has completed (MPI_Finalized).
+func Finalized() bool { return st.finalized }
+
+// Ready reports whether MPI calls are allowed now.
+func Ready() bool { return st.ready }
+
+// Engine exposes the point-to-point engine (for collectives and tests).
+func Engine() *pml.Engine { return st.eng }
+
+// ThreadLevel is the level Init provided.
+func ThreadLevel() int { return st.thread }
+
+// Init starts MPI with MPI_THREAD_SINGLE.
+func Init() error {
+	_, err := InitThread(abi.ThreadSingle)
+	return err
+}
+
+// InitThread starts MPI and returns the thread level provided. Calls are
+// serialised by the caller up to MPI_THREAD_SERIALIZED; that is the most
+// this engine provides (its hot path takes no locks).
+func InitThread(required int) (int, error) {
+	if st.initialized {
+		return 0, errf(abi.ErrOther, "MPI_Init", "MPI is already initialized")
+	}
+	st.initialized = true
+	st.start = time.Now()
+	st.thread = min(max(required, abi.ThreadSingle), abi.ThreadSerialized)
+	if err := startup(); err != nil {
+		fmt.Fprintf(os.Stderr, "gompi: MPI_Init failed: %v\n", err)
+		if st.pmi != nil {
+			st.pmi.Abort(1, "MPI_Init failed: "+err.Error())
+		}
+		os.Exit(1)
+	}
+	st.ready = true
+	return st.thread, nil
+}
+
+func startup() error {
+	st.settings = loadSettings()
+	client, err := pmi.NewFromEnv()
+	if err != nil {
+		return err
+	}
+	st.pmi = client
+	st.rank, st.size = client.Rank(), client.Size()
+	host, _ := os.Hostname()
+	st.procName = host
+
+	// Business cards: where each process sits.
+	reg := modex.NewRegistry()
+	keyTopo := reg.MustRegister("hitopo.1")
+	mx := modex.New(client, reg)
+	loc, err := hitopo.Self()
+	if err != nil {
+		loc = hitopo.Loc{Node: -1, Package: -1, NUMA: -1, L3: -1, Core: -1, CPU: -1}
+	}
+	mx.SetLocal(keyTopo, loc.Encode())
+	if err := mx.Exchange(); err != nil {
+		return fmt.Errorf("modex: %w", err)
+	}
+	st.modex = mx
+	st.local = mx.LocalRanks()
+	st.topo = make([]hitopo.Loc, st.size)
+	for _, r := range st.local {
+		if b, ok, err := mx.Get(r, keyTopo); err == nil && ok {
+			if l, err := hitopo.Decode(b); err == nil {
+				st.topo[r] = l
+			}
+		}
+	}
+	if os.Getenv("GOMPI_MODEX_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "gompi: rank %d modex: %s\n", st.rank, mx.Stats())
+	}
+
+	oversub := len(st.local) > onlineCPUs()
+	eng := pml.New(pml.Config{Me: st.rank, WorldSize: st.size,
+		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),
+		FragSize:       st.settings.size("GOMPI_FRAG_SIZE", 0),
+		Oversubscribed: oversub || st.settings.str("GOMPI_YIELD", "") == "1"})
+	st.eng = eng
+
+	selfMod := self.New(st.rank, 1<<20, eng.Handler())
+	eng.AddTransport(selfMod, []int{st.rank})
+
+	if len(st.local) > 1 {
+		if err := openSM(eng); err != nil {
+			return err
+		}
+	}
+	for r := 0; r < st.size; r++ {
+		if !reachable(eng, r) {
+			return fmt.Errorf("no transport reaches rank %d (only one node is supported)", r)
+		}
+	}
+
+	worldRanks := make([]int, st.size)
+	for i := range worldRanks {
+		worldRanks[i] = i
+	}
+	st.world = newComm(abi.CommWorld, pml.NewComm(ctxWorld, st.rank, worldRanks),
+		pml.NewComm(ctxWorldCol, st.rank, worldRanks), "MPI_COMM_WORLD")
+	me := []int{st.rank}
+	st.self = newComm(abi.CommSelf, pml.NewComm(ctxSelf, 0, me), pml.NewComm(ctxSelfCol, 0, me), "MPI_COMM_SELF")
+	for _, c := range []*Comm{st.world, st.self} {
+		eng.Register(c.pc)
+		eng.Register(c.cc)
+	}
+	return nil
+}
+
+func reachable(eng *pml.Engine, r int) bool {
+	if r == st.rank {
+		return true
+	}
+	for _, l := range st.local {
+		if l == r {
+			return st.sm != nil
+		}
+	}
+	return false
+}
+
+// openSM brings up the shared-memory transport: the node leader creates the
+// segment, a PMI barrier publishes it, everyone attaches.
+func openSM(eng *pml.Engine) error {
+	jobID := os.Getenv("GOMPI_JOBID")
+	if jobID == "" {
+		jobID = strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' {
+				return r
+			}
+			return '_'
+		}, st.pmi.KVSName())
+	}
+	mode := sm.SingleCopyAuto
+	switch st.settings.str("GOMPI_SM_SINGLE_COPY", "auto") {
+	case "on", "1", "yes":
+		mode = sm.SingleCopyOn
+	case "off", "0", "no":
+		mode = sm.SingleCopyOff
+	}
+	getMin := st.settings.size("GOMPI_SM_GET_MIN", 0)
+	cfg := sm.Config{JobID: jobID, Me: st.rank, WorldSize: st.size, LocalRanks: st.local,
+		RingSize: st.settings.size("GOMPI_SM_RING", 0), SingleCopy: mode,
+		GetMinSameSocket:  st.settings.size("GOMPI_SM_GET_MIN_SAME", max(getMin, 0)),
+		GetMinCrossSocket: st.settings.size("GOMPI_SM_GET_MIN_CROSS", max(getMin, 0)),
+		SameSocket: func(peer int) bool {
+			return hitopo.SameSocket(st.topo[st.rank], st.topo[peer])
+		}}
+	if cfg.GetMinSameSocket == 0 {
+		cfg.GetMinSameSocket = defaultGetMinSame
+	}
+	if cfg.GetMinCrossSocket == 0 {
+		cfg.GetMinCrossSocket = defaultGetMinCross
+	}
+	if err := sm.Prepare(&cfg); err != nil {
+		return err
+	}
+	if err := st.pmi.Barrier(); err != nil {
+		return err
+	}
+	m, err := sm.Open(cfg, eng.Handler())
+	if err != nil {
+		return err
+	}
+	st.sm = m
+	peers := make([]int, 0, len(st.local))
+	for _, r := range st.local {
+		if r != st.rank {
+			peers = append(peers, r)
+		}
+	}
+	eng.AddTransport(btl.Module(m), peers)
+	return nil
+}
+
+// Crossovers where single copy beats copy-in/copy-out, used when no tuning
+// file says otherwise (measured with gompirun --tune on the CI machines).
+const (
+	defaultGetMinSame  = 1 << 20
+	defaultGetMinCross = 256 << 10
+)
+
+// Finalize waits for every process, then releases the transports.
+func Finalize() error {
+	if !st.ready {
+		return notReady("MPI_Finalize")
+	}
+	barrier(st.world)
+	st.ready = false
+	st.pmi.Finalize()
+	if st.sm != nil {
+		st.sm.Close()
+	}
+	st.finalized = true
+	return nil
+}
+
+// Abort ends every process of the job with code.
+func Abort(c *Comm, code int) error {
+	name := "MPI_COMM_WORLD"
+	if c != nil {
+		name = c.Name()
+	}
+	msg := fmt.Sprintf("MPI_Abort(%s, %d) called by rank %d", name, code, st.rank)
+	fmt.Fprintf(os.Stderr, "gompi: %s\n", msg)
+	if st.pmi != nil {
+		st.pmi.Abort(code, msg)
+	}
+	os.Exit(code)
+	return nil
+}
+
+// Wtime is seconds since an arbitrary fixed point.
+func Wtime() float64 { return time.Since(st.start).Seconds() }
+
+// ProcessorName is the host name.
+func ProcessorName() string { return st.procName }
+
+// WorldRank and WorldSize of the calling process.
+func WorldRank() int { return st.rank }
+func WorldSize() int { return st.size }
+
+func onlineCPUs() int {
+	b, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return 1
+	}
+	n := 0
+	for _, part := range strings.Split(strings.TrimSpace(string(b)), ",") {
+		var a, z int
+		if k, _ := fmt.Sscanf(part, "%d-%d", &a, &z); k == 2 {
+			n += z - a + 1
+		} else {
+			n++
+		}
+	}
+	return max(n, 1)
+}

@@ -1,0 +1,54 @@
+package mpi
+
+import (
+	"gompi/abi"
+	"gompi/pml"
+)
+
+// Progress drives the engine once; Backoff gives the core away when a wait
+// loop made no progress for a while.
+func Progress() int          { return st.eng.Progress() }
+func Backoff(spins *int)     { st.eng.Backoff(spins) }
+func WaitRequest(r *Request) { st.eng.Wait(r) }
+
+// Finish collects a completed request's status and frees it unless it is
+// persistent (which just becomes inactive).
+func Finish(r *Request) Status {
+	finishRecv(r)
+	s := r.Status
+	if !r.Persistent {
+		st.eng.Release(r)
+	}
+	return s
+}
+
+// Free releases a request the user no longer wants (MPI_Request_free): at
+// once if inactive, at completion otherwise.
+func Free(r *Request) {
+	if r.Active && !r.Done() {
+		r.Freed = true
+		return
+	}
+	st.eng.Release(r)
+}
+
+// Cancel cancels a pending receive. Sends that already left cannot be
+// cancelled; the standard lets cancel fail, and MPI_Test_cancelled says so.
+func Cancel(r *Request) {
+	if r.Kind == pml.KindRecv {
+		st.eng.CancelRecv(r)
+	}
+}
+
+// StatusError raises the error recorded in a completed request's status.
+func StatusError(r *Request, s Status, call string) error {
+	if s.Err == 0 {
+		return nil
+	}
+	return CommOf(r).raise(errf(s.Err, call, "message from rank %d with tag %d is longer than the receive buffer", s.Source, s.Tag))
+}
+
+// RaiseInStatus reports MPI_ERR_IN_STATUS from a multiple-completion call.
+func RaiseInStatus(r *Request, call string) error {
+	return CommOf(r).raise(errf(abi.ErrInStatus, call, "one or more requests failed; see the statuses"))
+}
