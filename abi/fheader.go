@@ -9,7 +9,9 @@ import (
 // fortranValue is the value of an integer constant in mpif.h; ok is false
 // for constants that have no Fortran form.
 func (c Constant) fortranValue() (int64, bool) {
-	if c.NoFortran {
+	// The tool interface has no Fortran binding; MPI_F_* describe Fortran
+	// statuses to C.
+	if c.NoFortran || strings.HasPrefix(c.Name, "MPI_T_") || strings.HasPrefix(c.Name, "MPI_F_") {
 		return 0, false
 	}
 	switch c.Kind {
@@ -43,18 +45,65 @@ func FortranHeader() []byte {
 	param("MPI_SUBVERSION", Subversion)
 	param("MPI_ADDRESS_KIND", 8)
 	param("MPI_OFFSET_KIND", 8)
+	param("MPI_COUNT_KIND", 8)
 	param("MPI_INTEGER_KIND", 4)
 	param("MPI_FILE_NULL", FilePtrNull)
+	written := map[string]int64{}
 	for _, c := range Constants() {
+		if c.Kind == KAlias && c.CType == "MPI_Datatype" {
+			if v, ok := written[c.Expr]; ok {
+				param(c.Name, v)
+			}
+			continue
+		}
 		if c.Name == "MPI_DISPLACEMENT_CURRENT" {
 			p("       INTEGER*8 %s\n       PARAMETER (%s=%d)\n", c.Name, c.Name, c.Value)
 			continue
 		}
 		if v, ok := c.fortranValue(); ok {
 			param(c.Name, v)
+			written[c.Name] = v
 		}
 	}
-	p("       DOUBLE PRECISION MPI_WTIME, MPI_WTICK\n")
-	p("       EXTERNAL MPI_WTIME, MPI_WTICK\n")
+	p("       LOGICAL MPI_SUBARRAYS_SUPPORTED\n")
+	p("       PARAMETER (MPI_SUBARRAYS_SUPPORTED=.FALSE.)\n")
+	p("       LOGICAL MPI_ASYNC_PROTECTS_NONBLOCKING\n")
+	p("       PARAMETER (MPI_ASYNC_PROTECTS_NONBLOCKING=.FALSE.)\n")
+	p("%s", fortranSentinels)
 	return b.Bytes()
 }
+
+// fortranSentinels declares the special addresses and callbacks. The
+// COMMON block names and member order are MPICH's, so the library can
+// recognise the sentinels of programs built against either header; the
+// library must define these blocks (mpipriv1_, mpipriv2_, mpiprivc_,
+// mpifcmb5_, mpifcmb9_).
+const fortranSentinels = `       INTEGER MPI_STATUS_IGNORE(MPI_STATUS_SIZE)
+       INTEGER MPI_STATUSES_IGNORE(MPI_STATUS_SIZE,1)
+       INTEGER MPI_ERRCODES_IGNORE(1)
+       CHARACTER*1 MPI_ARGVS_NULL(1,1)
+       CHARACTER*1 MPI_ARGV_NULL(1)
+       INTEGER MPI_BOTTOM, MPI_IN_PLACE, MPI_UNWEIGHTED
+       INTEGER MPI_WEIGHTS_EMPTY
+       EXTERNAL MPI_DUP_FN, MPI_NULL_DELETE_FN, MPI_NULL_COPY_FN
+       EXTERNAL MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN
+       EXTERNAL MPI_COMM_NULL_COPY_FN
+       EXTERNAL MPI_WIN_DUP_FN, MPI_WIN_NULL_DELETE_FN
+       EXTERNAL MPI_WIN_NULL_COPY_FN
+       EXTERNAL MPI_TYPE_DUP_FN, MPI_TYPE_NULL_DELETE_FN
+       EXTERNAL MPI_TYPE_NULL_COPY_FN
+       EXTERNAL MPI_CONVERSION_FN_NULL
+       EXTERNAL MPI_WTIME, MPI_WTICK
+       EXTERNAL PMPI_WTIME, PMPI_WTICK
+       DOUBLE PRECISION MPI_WTIME, MPI_WTICK
+       DOUBLE PRECISION PMPI_WTIME, PMPI_WTICK
+       COMMON /MPIFCMB5/ MPI_UNWEIGHTED
+       COMMON /MPIFCMB9/ MPI_WEIGHTS_EMPTY
+       SAVE /MPIFCMB5/
+       SAVE /MPIFCMB9/
+       COMMON /MPIPRIV1/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE
+       COMMON /MPIPRIV2/ MPI_STATUSES_IGNORE, MPI_ERRCODES_IGNORE
+       SAVE /MPIPRIV1/, /MPIPRIV2/
+       COMMON /MPIPRIVC/ MPI_ARGVS_NULL, MPI_ARGV_NULL
+       SAVE /MPIPRIVC/
+`
