@@ -34,7 +34,11 @@ func (c Constant) cValue() string {
 // CDefinition renders the constant as it appears in mpi.h.
 func (c Constant) CDefinition() string {
 	if c.Kind == KExtern {
-		return fmt.Sprintf("extern %s %s;", c.CType, c.Name)
+		sep := " "
+		if strings.HasSuffix(c.CType, "*") {
+			sep = ""
+		}
+		return "extern " + c.CType + sep + c.Name + ";"
 	}
 	line := strings.TrimRight(fmt.Sprintf("#define %-31s %s", c.Name, c.cValue()), " ")
 	if c.Comment != "" {

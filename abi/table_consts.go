@@ -400,7 +400,7 @@ var ConstGroups = []ConstGroup{
 		cExtern("MPI_WEIGHTS_EMPTY", "int * const"),
 		cExtern("MPI_F_STATUS_IGNORE", "MPI_Fint *"),
 		cExtern("MPI_F_STATUSES_IGNORE", "MPI_Fint *"),
-		cExtern("MPI_T_PVAR_ALL_HANDLES", "struct MPIR_T_pvar_handle_s * const"),
+		cExtern("MPI_T_PVAR_ALL_HANDLES", "MPI_T_pvar_handle const"),
 	}},
 	{"MPI-IO request names kept for old programs", []Constant{
 		cAlias("MPIO_Request", "", "MPI_Request"),

@@ -444,9 +444,9 @@ typedef MPI_Session_errhandler_function MPI_Session_errhandler_fn;
 /* Objects the library exports */
 extern int * const MPI_UNWEIGHTED;
 extern int * const MPI_WEIGHTS_EMPTY;
-extern MPI_Fint * MPI_F_STATUS_IGNORE;
-extern MPI_Fint * MPI_F_STATUSES_IGNORE;
-extern struct MPIR_T_pvar_handle_s * const MPI_T_PVAR_ALL_HANDLES;
+extern MPI_Fint *MPI_F_STATUS_IGNORE;
+extern MPI_Fint *MPI_F_STATUSES_IGNORE;
+extern MPI_T_pvar_handle const MPI_T_PVAR_ALL_HANDLES;
 
 /* MPI-IO request names kept for old programs */
 #define MPIO_Request                    MPI_Request
