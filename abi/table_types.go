@@ -4,8 +4,8 @@ package abi
 // types, the status structure, then callback function types.
 var Typedefs = []Typedef{
 	{Name: "MPI_Aint", Decl: "typedef long MPI_Aint;"},
-	{Name: "MPI_Offset", Decl: "typedef long long MPI_Offset;"},
-	{Name: "MPI_Count", Decl: "typedef long long MPI_Count;"},
+	{Name: "MPI_Offset", Decl: "typedef long MPI_Offset; // MPICH uses long: same C++ mangling as MPICH builds"},
+	{Name: "MPI_Count", Decl: "typedef long MPI_Count;"},
 	{Name: "MPI_Fint", Decl: "typedef int MPI_Fint;"},
 	{Name: "MPI_Comm", Decl: "typedef int MPI_Comm;"},
 	{Name: "MPI_Group", Decl: "typedef int MPI_Group;"},

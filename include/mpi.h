@@ -14,8 +14,8 @@ extern "C" {
 
 /* Types */
 typedef long MPI_Aint;
-typedef long long MPI_Offset;
-typedef long long MPI_Count;
+typedef long MPI_Offset; // MPICH uses long: same C++ mangling as MPICH builds
+typedef long MPI_Count;
 typedef int MPI_Fint;
 typedef int MPI_Comm;
 typedef int MPI_Group;
