@@ -287,9 +287,10 @@ func checkValue(key, value string) error {
 	return nil
 }
 
-// Put stores key=value in the job's KVS. Other ranks see it after a Barrier.
-// Values are printable ASCII; spaces and backslashes survive only between our
-// own client and server (other servers may not unescape them).
+// Put stores key=value in the job's KVS (a second Put of a key replaces the
+// value). Other ranks see it after a Barrier. Values are printable ASCII;
+// spaces and backslashes survive only between our own client and server
+// (Hydra 4.0 does not unescape them).
 func (c *Client) Put(key, value string) error {
 	if err := checkKey(key); err != nil {
 		return err
@@ -335,6 +336,9 @@ func (c *Client) Get(key string) (string, error) {
 	}
 	if err != nil {
 		return "", err
+	}
+	if found, ok := r.Get("found"); ok && (found == "FALSE" || found == "false" || found == "0") {
+		return "", fmt.Errorf("%w: %s", ErrNotFound, key) // newer MPICH servers say so this way
 	}
 	v, ok := r.Get("value")
 	if !ok {

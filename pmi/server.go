@@ -86,6 +86,7 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 			return nil, err
 		}
 		s.kvs[k] = v
+		s.kvsBytes += len(k) + len(v)
 	}
 	return s, nil
 }
@@ -346,17 +347,16 @@ func (rs *session) put(m Message) Message {
 	s := rs.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A second put of a key replaces the value, as Hydra does.
+	size := s.kvsBytes + len(key) + len(val)
 	if old, dup := s.kvs[key]; dup {
-		if old == val {
-			return NewMessage("put_result", "rc", "0", "msg", "success")
-		}
-		return fail("put_result", "duplicate_key")
+		size -= len(key) + len(old)
 	}
-	if s.kvsBytes+len(key)+len(val) > maxKVSBytes {
+	if size > maxKVSBytes {
 		return fail("put_result", "kvs_full")
 	}
 	s.kvs[key] = val
-	s.kvsBytes += len(key) + len(val)
+	s.kvsBytes = size
 	return NewMessage("put_result", "rc", "0", "msg", "success")
 }
 

@@ -123,12 +123,15 @@ func TestPutRules(t *testing.T) {
 	j := startJob(t, 1)
 	c := j.clients[0]
 	require.NoError(t, c.Put("k", "v"))
-	require.NoError(t, c.Put("k", "v"), "same value again is fine")
-	var re *ReplyError
-	require.ErrorAs(t, c.Put("k", "other"), &re)
-	assert.Equal(t, "duplicate_key", re.Msg)
+	require.NoError(t, c.Put("k", "other"), "a second put replaces, as in Hydra")
+	v, err := c.Get("k")
+	require.NoError(t, err)
+	assert.Equal(t, "other", v)
+	j.srv.mu.Lock()
+	assert.Equal(t, len("PMI_process_mapping")+len("(vector,(0,1,1))")+len("k")+len("other"), j.srv.kvsBytes)
+	j.srv.mu.Unlock()
 	require.NoError(t, c.Put("empty", ""))
-	v, err := c.Get("empty")
+	v, err = c.Get("empty")
 	require.NoError(t, err)
 	assert.Equal(t, "", v)
 	assert.Error(t, c.Put(strings.Repeat("k", MaxKeyLen+1), "v"))
@@ -388,4 +391,50 @@ func TestFromEnvPort(t *testing.T) {
 	assert.Equal(t, 3, c.Size())
 	assert.Equal(t, "kvs_port", c.KVSName())
 	require.NoError(t, c.Finalize())
+}
+
+// fakeServer answers the client's handshake and then the given replies, one
+// per request, as another process manager might phrase them.
+func fakeServer(t *testing.T, replies ...string) *Client {
+	cs, ss := net.Pipe()
+	t.Cleanup(func() { cs.Close(); ss.Close() })
+	go func() {
+		rd := NewReader(ss)
+		all := append([]string{"cmd=response_to_init pmi_version=1 pmi_subversion=1 rc=0", "cmd=my_kvsname kvsname=k"}, replies...)
+		for _, r := range all {
+			if _, err := rd.ReadLine(); err != nil {
+				return
+			}
+			ss.Write([]byte(r + "\n"))
+		}
+	}()
+	c, err := NewClientConn(cs, 0, 2)
+	require.NoError(t, err)
+	return c
+}
+
+func TestClientReadsOtherServers(t *testing.T) {
+	c := fakeServer(t,
+		"cmd=get_result rc=-1 msg=key_nokey_not_found value=unknown", // Hydra 4.0
+		"cmd=get_result rc=0 found=FALSE value=",                     // newer MPICH wire
+		"cmd=get_result rc=0 value=v",                                // no msg
+		"cmd=universe_size size=-1",                                  // Hydra: unknown
+		"cmd=barrier_out",                                            // no rc
+		"cmd=appnum appnum=1",
+		"cmd=put_result rc=0 msg=success",
+		"cmd=something_else",
+	)
+	_, err := c.Get("nokey")
+	assert.ErrorIs(t, err, ErrNotFound)
+	_, err = c.Get("x")
+	assert.ErrorIs(t, err, ErrNotFound)
+	v, err := c.Get("y")
+	require.NoError(t, err)
+	assert.Equal(t, "v", v)
+	assert.Equal(t, 2, c.UniverseSize(), "unknown universe: the job size")
+	assert.NoError(t, c.Barrier())
+	assert.Equal(t, 1, c.AppNum())
+	assert.NoError(t, c.Put("a", "b"))
+	err = c.Barrier()
+	assert.ErrorContains(t, err, "expected cmd=barrier_out")
 }

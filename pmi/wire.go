@@ -1,7 +1,7 @@
-// Package pmi speaks PMI-1, the "simple" line protocol that MPICH's Hydra, our
-// gompirun and Slurm's pmi1 plugin serve: one request line, one reply line,
-// each `cmd=NAME key=value ...\n`. It has a client (what an MPI process uses
-// to exchange business cards) and a server (what gompirun runs per job).
+// Package pmi speaks PMI-1, the "simple" line protocol that MPICH's Hydra
+// (mpiexec) and our gompirun serve: one request line, one reply line, each
+// `cmd=NAME key=value ...\n`. It has a client (what an MPI process uses to
+// exchange business cards) and a server (what gompirun runs per job).
 package pmi
 
 import (

@@ -6,7 +6,8 @@
 // modes: ok, abort RANK CODE MSG, kill9 RANK, nofinalize RANK, exit RANK CODE,
 // hang (after init, wait forever), shm (create a /dev/shm file, then hang),
 // sigterm (print on SIGTERM, then finalize and exit 0), child (fork a sleeping
-// grandchild, print its pid, then hang).
+// grandchild, print its pid, then hang; RANK kills itself), lines COUNT LEN,
+// finalize-exit RANK CODE (RANK exits CODE after finalize).
 package main
 
 import (
@@ -15,6 +16,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -111,10 +113,34 @@ func main() {
 		}
 		fmt.Printf("child=%d\n", cmd.Process.Pid)
 		if len(args) > 0 && r == atoi(args[0]) {
-			time.Sleep(200 * time.Millisecond)
+			time.Sleep(300 * time.Millisecond)
+			fmt.Printf("dying at %d\n", time.Now().UnixNano())
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}
 		select {}
+	case "lines":
+		// Each line goes out in many small writes; only the launcher's line
+		// assembly keeps ranks' lines apart.
+		count, length := atoi(args[0]), atoi(args[1])
+		body := []byte(strings.Repeat(strconv.Itoa(r), length))
+		for i := 0; i < count; i++ {
+			fmt.Printf("<%d:", r)
+			for off := 0; off < len(body); off += 50 {
+				os.Stdout.Write(body[off:min(off+50, len(body))])
+			}
+			fmt.Printf(":%d>\n", r)
+		}
+	case "finalize-exit":
+		c.Barrier()
+		if err := c.Finalize(); err != nil {
+			die(err)
+		}
+		if r == atoi(args[0]) {
+			os.Exit(atoi(args[1]))
+		}
+		time.Sleep(300 * time.Millisecond)
+		fmt.Printf("rank %d finished\n", r)
+		os.Exit(0)
 	default:
 		die(fmt.Errorf("unknown mode %q", mode))
 	}
