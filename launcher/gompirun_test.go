@@ -143,6 +143,18 @@ func TestHelpAndUsage(t *testing.T) {
 	assert.Contains(t, r.stderr, "gompirun: cannot run /no/such/program")
 }
 
+func TestProgramInCurrentDirectory(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "myprog"), []byte("#!/bin/sh\necho here $PMI_RANK\n"), 0o755))
+	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gompirun, "-n", "1", "myprog")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, "here 0\n", string(out))
+}
+
 func TestPlainProgram(t *testing.T) {
 	r := run(t, "-n", "2", "hostname")
 	assert.Equal(t, 0, r.code, r.stderr)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -171,10 +172,17 @@ func lookPath(prog string, env envList) (string, error) {
 		}()
 	}
 	p, err := exec.LookPath(prog)
-	if err != nil {
-		return "", fmt.Errorf("cannot run %s: %v", prog, errors.Unwrap(err))
+	if err == nil {
+		return p, nil
 	}
-	return p, nil
+	// Like other mpiruns, accept a bare name of a program in the current
+	// directory.
+	if !strings.Contains(prog, "/") {
+		if p, err2 := exec.LookPath("./" + prog); err2 == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("cannot run %s: %v", prog, errors.Unwrap(err))
 }
 
 func (j *job) startRank(r int, prog string, env []string, cpu int) error {

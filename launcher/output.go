@@ -26,7 +26,7 @@ func (s Stream) String() string {
 }
 
 // Output merges the ranks' output into the launcher's own stdout and stderr
-// one whole line at a time, so lines of different ranks never interleave.
+// in whole lines, so lines of different ranks never interleave.
 type Output struct {
 	mu     sync.Mutex
 	out    [2]io.Writer
@@ -90,6 +90,7 @@ func (o *Output) Forward(r io.Reader, rank int, s Stream) {
 	}
 	buf := make([]byte, 0, maxLine)
 	midLine := false // we already printed the start of the current line
+	var tagged []byte
 	dl, canWait := r.(deadliner)
 	emit := func(chunk []byte, complete bool) {
 		if len(prefix) > 0 && !midLine {
@@ -109,17 +110,29 @@ func (o *Output) Forward(r io.Reader, rank int, s Stream) {
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		// Emit every complete line.
-		start := 0
-		for {
-			i := bytes.IndexByte(buf[start:], '\n')
-			if i < 0 {
-				break
+		// Emit every complete line, all in one write.
+		if last := bytes.LastIndexByte(buf, '\n'); last >= 0 {
+			lines := buf[:last+1]
+			if len(prefix) > 0 {
+				tagged = tagged[:0]
+				if midLine {
+					i := bytes.IndexByte(lines, '\n')
+					tagged = append(tagged, lines[:i+1]...)
+					lines = lines[i+1:]
+				}
+				for len(lines) > 0 {
+					i := bytes.IndexByte(lines, '\n')
+					tagged = append(tagged, prefix...)
+					tagged = append(tagged, lines[:i+1]...)
+					lines = lines[i+1:]
+				}
+				o.write(s, tagged)
+			} else {
+				o.write(s, lines)
 			}
-			emit(buf[start:start+i+1], true)
-			start += i + 1
+			midLine = false
+			buf = append(buf[:0], buf[last+1:]...)
 		}
-		buf = append(buf[:0], buf[start:]...)
 		if len(buf) == cap(buf) {
 			emit(buf, false)
 			buf = buf[:0]
