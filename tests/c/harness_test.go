@@ -127,7 +127,9 @@ func compile(t *testing.T, name, src string, cc ...string) string {
 	c, ok := compileCache[key]
 	if !ok {
 		c.path = filepath.Join(workDir, name)
-		args := append(append([]string{}, cc[1:]...), src, "-o", c.path)
+		// Flags after the source, so libraries given as flags (-ltool) come after
+		// the object that needs them.
+		args := append(append([]string{src}, cc[1:]...), "-o", c.path)
 		out, err := exec.Command(cc[0], args...).CombinedOutput()
 		if err != nil {
 			c.err = fmt.Errorf("%s %s: %v\n%s", cc[0], strings.Join(args, " "), err, out)
