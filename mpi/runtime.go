@@ -118,6 +118,7 @@ func startup() error {
 	for _, r := range st.local {
 		if b, ok, err := mx.Get(r, keyTopo); err == nil && ok {
 			if l, err := hitopo.Decode(b); err == nil {
+				l.Node = mx.NodeOf(r) // hitopo leaves the node to the job
 				st.topo[r] = l
 			}
 		}
@@ -231,8 +232,8 @@ func openSM(eng *pml.Engine) error {
 // Crossovers where single copy beats copy-in/copy-out, used when no tuning
 // file says otherwise (measured with gompirun --tune on the CI machines).
 const (
-	defaultGetMinSame  = 1 << 20
-	defaultGetMinCross = 256 << 10
+	defaultGetMinSame  = 32 << 10
+	defaultGetMinCross = 32 << 10
 )
 
 // Finalize waits for every process, then releases the transports.
