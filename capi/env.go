@@ -24,6 +24,7 @@ func gompi_Init(required C.int, provided *C.int) C.int {
 	C.gompi_world_rank = C.int(mpi.WorldRank())
 	C.gompi_world_size = C.int(mpi.WorldSize())
 	C.gompi_thread_level = C.int(level)
+	enableFast(level)
 	C.gompi_state = C.GOMPI_READY
 	return 0
 }
@@ -33,6 +34,7 @@ func gompi_Finalize() C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(nil)
 	}
+	disableFast()
 	C.gompi_state = C.GOMPI_FINALIZED
 	return C.int(mpi.Code(mpi.Finalize()))
 }

@@ -1,5 +1,6 @@
 /* Point-to-point: each call crosses into Go once. */
 #include "gompi.h"
+#include "fastpath.h"
 #include "_cgo_export.h"
 
 enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };
@@ -23,7 +24,11 @@ enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };
         return gompi_Isend((void *)buf, count, datatype, dest, tag, comm, MODE, request, 1); \
     }
 
-SEND(MPI_Send, MODE_STANDARD)
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    if (gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    return gompi_Send((void *)buf, count, datatype, dest, tag, comm, MODE_STANDARD);
+}
 #pragma weak MPI_Send = PMPI_Send
 SEND(MPI_Ssend, MODE_SYNC)
 #pragma weak MPI_Ssend = PMPI_Ssend
@@ -31,7 +36,15 @@ SEND(MPI_Rsend, MODE_READY)
 #pragma weak MPI_Rsend = PMPI_Rsend
 SEND(MPI_Bsend, MODE_BUFFERED)
 #pragma weak MPI_Bsend = PMPI_Bsend
-ISEND(MPI_Isend, MODE_STANDARD)
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    if (request && gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) {
+        *request = GOMPI_REQ_SEND_DONE;
+        return MPI_SUCCESS;
+    }
+    return gompi_Isend((void *)buf, count, datatype, dest, tag, comm, MODE_STANDARD, request, 0);
+}
 #pragma weak MPI_Isend = PMPI_Isend
 ISEND(MPI_Issend, MODE_SYNC)
 #pragma weak MPI_Issend = PMPI_Issend
@@ -51,6 +64,8 @@ SEND_INIT(MPI_Bsend_init, MODE_BUFFERED)
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
               MPI_Status *status)
 {
+    if (gompi_fast_recv(buf, count, datatype, source, tag, comm, status) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Recv(buf, count, datatype, source, tag, comm, status);
 }
 #pragma weak MPI_Recv = PMPI_Recv

@@ -46,3 +46,9 @@ func setStatusError(p unsafe.Pointer, code int) {
 }
 
 var emptyStatus = mpi.Status{Source: abi.AnySource, Tag: abi.AnyTag}
+
+// putEmpty writes the standard's empty status (MPI_ERROR included).
+func putEmpty(p unsafe.Pointer) {
+	putStatus(p, &emptyStatus)
+	setStatusError(p, 0)
+}

@@ -50,7 +50,7 @@ func reqArray(arr *C.int, n C.int) []C.int {
 func complete(h *C.int, r *mpi.Request, kind int, status unsafe.Pointer) int {
 	switch kind {
 	case reqInactive:
-		putStatus(status, &emptyStatus)
+		putEmpty(status)
 		return 0
 	case reqSendDone:
 		putStatus(status, &mpi.Status{})
@@ -232,7 +232,7 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status unsafe.Pointer, fla
 			if flag != nil {
 				*flag = 1
 			}
-			putStatus(status, &emptyStatus)
+			putEmpty(status)
 			return 0
 		}
 		if mpi.Progress() == 0 {
@@ -318,7 +318,7 @@ func gompi_Request_get_status(h C.int, flag *C.int, status unsafe.Pointer) C.int
 	case reqInvalid:
 		return badRequest("MPI_Request_get_status")
 	case reqInactive:
-		putStatus(status, &emptyStatus)
+		putEmpty(status)
 	case reqSendDone:
 		putStatus(status, &mpi.Status{})
 	case reqProcNull:

@@ -149,10 +149,6 @@ func (c *Comm) Wait(r *Request) (Status, error) {
 		return ProcNullStatus, nil
 	}
 	st.eng.Wait(r)
-	finishRecv(r)
-	s := r.Status
-	if !r.Persistent {
-		st.eng.Release(r)
-	}
+	s := Finish(r)
 	return s, c.statusErr("MPI_Wait", s)
 }

@@ -16,7 +16,9 @@ func WaitRequest(r *Request) { st.eng.Wait(r) }
 func Finish(r *Request) Status {
 	finishRecv(r)
 	s := r.Status
-	if !r.Persistent {
+	if r.Persistent {
+		r.Active = false
+	} else {
 		st.eng.Release(r)
 	}
 	return s

@@ -15,22 +15,42 @@ type Comm struct {
 	World []int // peer rank -> world rank (the remote group of an intercommunicator)
 
 	peers   []peerState
+	seq     []SeqPair
+	sh      *Shared
 	wild    reqQueue // posted MPI_ANY_SOURCE receives
 	postSeq uint64
 	arrival uint64
 }
 
+// SeqPair holds the next sequence numbers to and from one peer.
+type SeqPair struct {
+	Send uint16
+	Recv uint16
+}
+
+// Shared is matching state a C fast path reads: Busy counts posted receives,
+// unexpected and held messages; while it is zero, the next in-order eager
+// fragment from a peer can only match a receive the fast path is about to make.
+type Shared struct {
+	Busy int32
+	_    int32
+}
+
 type peerState struct {
-	sendSeq uint16
-	recvSeq uint16
-	posted  reqQueue   // receives posted for this peer
-	unexp   unexpQueue // arrived, in order, not yet matched
-	held    unexpQueue // arrived ahead of their sequence number
+	posted reqQueue   // receives posted for this peer
+	unexp  unexpQueue // arrived, in order, not yet matched
+	held   unexpQueue // arrived ahead of their sequence number
 }
 
 // NewComm makes the matching state of a communicator (not yet registered).
 func NewComm(ctx uint32, rank int, world []int) *Comm {
-	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world))}
+	return NewCommShared(ctx, rank, world, make([]SeqPair, len(world)), new(Shared))
+}
+
+// NewCommShared is NewComm with the sequence numbers and counters kept in
+// memory the caller provides (outside the Go heap, for the C fast path).
+func NewCommShared(ctx uint32, rank int, world []int, seq []SeqPair, sh *Shared) *Comm {
+	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh}
 }
 
 // Size is the number of peers (the remote group size of an intercommunicator).
@@ -38,38 +58,38 @@ func (c *Comm) Size() int { return len(c.World) }
 
 // nextSendSeq returns the sequence number of the next message to peer.
 func (c *Comm) nextSendSeq(peer int) uint16 {
-	p := &c.peers[peer]
-	s := p.sendSeq
-	p.sendSeq++
+	s := c.seq[peer].Send
+	c.seq[peer].Send++
 	return s
 }
 
 // inOrder reports whether h is the next expected fragment from its source and
 // if so advances the expectation.
 func (c *Comm) inOrder(h *matchHdr) bool {
-	p := &c.peers[h.src]
-	if h.seq != p.recvSeq {
+	q := &c.seq[h.src]
+	if h.seq != q.Recv {
 		return false
 	}
-	p.recvSeq++
+	q.Recv++
 	return true
 }
 
 // hold keeps a fragment that arrived ahead of its turn.
 func (c *Comm) hold(u *unexp) {
-	p := &c.peers[u.hdr.src]
-	p.held.insertBySeq(u, p.recvSeq)
+	c.sh.Busy++
+	c.peers[u.hdr.src].held.insertBySeq(u, c.seq[u.hdr.src].Recv)
 }
 
 // takeHeld returns the held fragment from src whose turn has come, if any.
 func (c *Comm) takeHeld(src int) *unexp {
 	p := &c.peers[src]
 	u := p.held.head
-	if u == nil || u.hdr.seq != p.recvSeq {
+	if u == nil || u.hdr.seq != c.seq[src].Recv {
 		return nil
 	}
 	p.held.remove(u)
-	p.recvSeq++
+	c.sh.Busy--
+	c.seq[src].Recv++
 	return u
 }
 
@@ -84,9 +104,11 @@ func (c *Comm) matchPosted(h *matchHdr) *Request {
 		return nil
 	case w == nil || (a != nil && a.postSeq < w.postSeq):
 		p.posted.remove(a)
+		c.sh.Busy--
 		return a
 	default:
 		c.wild.remove(w)
+		c.sh.Busy--
 		return w
 	}
 }
@@ -95,6 +117,7 @@ func (c *Comm) matchPosted(h *matchHdr) *Request {
 func (c *Comm) addUnexpected(u *unexp) {
 	u.arrival = c.arrival
 	c.arrival++
+	c.sh.Busy++
 	c.peers[u.hdr.src].unexp.push(u)
 }
 
@@ -113,12 +136,16 @@ func (c *Comm) findUnexpected(src, tag int) *unexp {
 	return best
 }
 
-func (c *Comm) removeUnexpected(u *unexp) { c.peers[u.hdr.src].unexp.remove(u) }
+func (c *Comm) removeUnexpected(u *unexp) {
+	c.sh.Busy--
+	c.peers[u.hdr.src].unexp.remove(u)
+}
 
 // post queues a receive that found no unexpected message.
 func (c *Comm) post(r *Request) {
 	r.postSeq = c.postSeq
 	c.postSeq++
+	c.sh.Busy++
 	if r.Peer == AnySource {
 		c.wild.push(r)
 	} else {
@@ -135,6 +162,7 @@ func (c *Comm) unpost(r *Request) bool {
 	for x := q.head; x != nil; x = x.next {
 		if x == r {
 			q.remove(r)
+			c.sh.Busy--
 			return true
 		}
 	}

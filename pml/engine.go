@@ -42,6 +42,9 @@ type Engine struct {
 	ctrlQ    []ctrlMsg
 	inProg   bool
 	spinMax  int
+	// pending is 1 while sends or control messages wait for transport room;
+	// a C fast path must not spin without calling Progress then.
+	pending *int32
 
 	// Header scratch: headers are built here, never on the stack, so passing
 	// them to a transport interface does not allocate.
@@ -82,7 +85,7 @@ func New(cfg Config) *Engine {
 	e := &Engine{cfg: cfg,
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
 		frag: make([]int, cfg.WorldSize),
-		hm:   new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr)}
+		hm:   new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	e.spinMax = 20000
 	if cfg.Oversubscribed {
 		e.spinMax = 50
@@ -152,9 +155,10 @@ func (e *Engine) Release(r *Request) {
 // Lookup finds a request by id (C handles carry ids).
 func (e *Engine) Lookup(id uint32) *Request { return e.reqs.get(id) }
 
+// complete marks r done. A persistent request stays Active until the user
+// collects the completion (Wait/Test), which makes it inactive.
 func (e *Engine) complete(r *Request) {
 	r.done = true
-	r.Active = false
 	if r.Freed {
 		r.Freed = false
 		e.reqs.release(r)
@@ -178,9 +182,21 @@ func (e *Engine) Progress() int {
 	if e.pendHead != nil {
 		n += e.pushPending()
 	}
+	if e.pendHead == nil && len(e.ctrlQ) == 0 {
+		*e.pending = 0
+	}
 	e.inProg = false
 	return n
 }
+
+// SetPendingFlag moves the pending flag to p (memory a C fast path can read).
+func (e *Engine) SetPendingFlag(p *int32) {
+	*p = *e.pending
+	e.pending = p
+}
+
+// EagerLimit is the eager payload limit towards world rank peer.
+func (e *Engine) EagerLimit(peer int) int { return e.eager[peer] }
 
 // Wait drives progress until r completes.
 func (e *Engine) Wait(r *Request) {

@@ -10,13 +10,13 @@ func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int
 	if n > e.eager[w] {
 		return false
 	}
-	p := &c.peers[peer]
+	q := &c.seq[peer]
 	h := e.hm
-	*h = matchHdr{ctx: c.Ctx, src: int32(c.Rank), tag: int32(tag), seq: p.sendSeq}
+	*h = matchHdr{ctx: c.Ctx, src: int32(c.Rank), tag: int32(tag), seq: q.Send}
 	if !e.route[w].SendI(w, tagMatch, unsafe.Pointer(h), matchHdrLen, buf, n) {
 		return false
 	}
-	p.sendSeq++
+	q.Send++
 	e.Counters.Immediate++
 	return true
 }
@@ -106,6 +106,7 @@ func (e *Engine) enqueue(r *Request) {
 		return
 	}
 	r.queued = true
+	*e.pending = 1
 	r.pendNext = nil
 	if e.pendTail == nil {
 		e.pendHead = r
@@ -170,6 +171,7 @@ func (e *Engine) sendCtrl(dst int, tag uint8, a ackHdr) {
 		return
 	}
 	e.ctrlQ = append(e.ctrlQ, ctrlMsg{dst: dst, tag: tag, a: a})
+	*e.pending = 1
 }
 
 func (e *Engine) flushCtrl() int {

@@ -21,7 +21,7 @@ type Module struct {
 // New makes the self transport of world rank me with a ring of ringSize bytes.
 func New(me int, ringSize int, h btl.Handler) *Module {
 	m := &Module{me: me, handler: h, mem: make([]uint64, shmring.Size(ringSize)/8)}
-	m.prod, m.cons = shmring.Attach(unsafe.Pointer(&m.mem[0]), ringSize)
+	m.prod, m.cons = shmring.Attach(unsafe.Pointer(&m.mem[0]), ringSize, nil, nil)
 	return m
 }
 

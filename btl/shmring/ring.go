@@ -29,13 +29,21 @@ const (
 // Size returns the bytes of shared memory a ring with dataSize bytes of data needs.
 func Size(dataSize int) int { return CtlSize + dataSize }
 
+// State is the private position of one end of a ring. It may live outside the
+// Go heap so that C code of the same process can drive the ring too (the
+// library's C fast path): Pos is the producer's head or the consumer's
+// position; Cached is the producer's last view of the consumer's position.
+type State struct {
+	Pos    uint64
+	Cached uint64
+}
+
 // Producer is the sending side; its state is private to the sending process.
 type Producer struct {
-	tail   *uint64 // consumer position, shared
-	data   unsafe.Pointer
-	size   uint64 // power of two
-	head   uint64
-	cached uint64 // last tail seen
+	tail *uint64 // consumer position, shared
+	data unsafe.Pointer
+	size uint64 // power of two
+	st   *State
 }
 
 // Consumer is the receiving side.
@@ -43,22 +51,39 @@ type Consumer struct {
 	tail *uint64
 	data unsafe.Pointer
 	size uint64
-	pos  uint64
+	st   *State
 }
 
 // Attach returns the two ends of the ring at mem (Size(dataSize) bytes, zeroed
-// when the ring is new). A process uses only one of them.
-func Attach(mem unsafe.Pointer, dataSize int) (*Producer, *Consumer) {
+// when the ring is new). A process uses only one of them. The ends keep their
+// positions in ps and cs (fresh ones when nil).
+func Attach(mem unsafe.Pointer, dataSize int, ps, cs *State) (*Producer, *Consumer) {
 	if dataSize&(dataSize-1) != 0 || dataSize < 256 {
 		panic("shmring: data size must be a power of two >= 256")
 	}
+	if ps == nil {
+		ps = new(State)
+	}
+	if cs == nil {
+		cs = new(State)
+	}
 	tail := (*uint64)(mem)
 	data := unsafe.Add(mem, CtlSize)
-	p := &Producer{tail: tail, data: data, size: uint64(dataSize)}
-	p.head = atomic.LoadUint64(tail) // a fresh ring starts at 0
-	p.cached = p.head
-	c := &Consumer{tail: tail, data: data, size: uint64(dataSize), pos: p.head}
-	return p, c
+	start := atomic.LoadUint64(tail) // a fresh ring starts at 0
+	*ps = State{Pos: start, Cached: start}
+	*cs = State{Pos: start}
+	return &Producer{tail: tail, data: data, size: uint64(dataSize), st: ps},
+		&Consumer{tail: tail, data: data, size: uint64(dataSize), st: cs}
+}
+
+// Layout exposes what a C implementation of the same protocol needs.
+func (p *Producer) Layout() (data unsafe.Pointer, size uint64, tail *uint64, st *State) {
+	return p.data, p.size, p.tail, p.st
+}
+
+// Layout exposes what a C implementation of the same protocol needs.
+func (c *Consumer) Layout() (data unsafe.Pointer, size uint64, tail *uint64, st *State) {
+	return c.data, c.size, c.tail, c.st
 }
 
 func align8(n uint64) uint64 { return (n + 7) &^ 7 }
@@ -71,65 +96,69 @@ func (p *Producer) word(pos uint64) *uint64 {
 }
 
 func (p *Producer) room(need uint64) bool {
-	if p.head+need-p.cached <= p.size {
+	st := p.st
+	if st.Pos+need-st.Cached <= p.size {
 		return true
 	}
-	p.cached = atomic.LoadUint64(p.tail)
-	return p.head+need-p.cached <= p.size
+	st.Cached = atomic.LoadUint64(p.tail)
+	return st.Pos+need-st.Cached <= p.size
 }
 
 // Reserve returns a pointer to n bytes of body space for a record, or nil when
 // the ring is full. The record becomes visible with Commit.
 func (p *Producer) Reserve(n int) unsafe.Pointer {
 	rec := align8(HeaderSize + uint64(n))
-	off := p.head & (p.size - 1)
+	st := p.st
+	off := st.Pos & (p.size - 1)
 	if off+rec > p.size { // does not fit before the end: wrap first
 		skip := p.size - off
 		if !p.room(skip + rec + HeaderSize) {
 			return nil
 		}
 		*(*uint64)(p.data) = 0 // terminator for the next lap, before the marker
-		atomic.StoreUint64(p.word(p.head), kindWrap<<40)
-		p.head += skip
+		atomic.StoreUint64(p.word(st.Pos), kindWrap<<40)
+		st.Pos += skip
 	} else if !p.room(rec + HeaderSize) {
 		return nil
 	}
-	return unsafe.Add(p.data, (p.head&(p.size-1))+HeaderSize)
+	return unsafe.Add(p.data, (st.Pos&(p.size-1))+HeaderSize)
 }
 
 // Commit publishes the record reserved last with body length n and tag.
 func (p *Producer) Commit(n int, tag uint8) {
 	rec := align8(HeaderSize + uint64(n))
-	*p.word(p.head + rec) = 0
-	atomic.StoreUint64(p.word(p.head), kindData<<40|uint64(tag)<<32|uint64(n))
-	p.head += rec
+	st := p.st
+	*p.word(st.Pos + rec) = 0
+	atomic.StoreUint64(p.word(st.Pos), kindData<<40|uint64(tag)<<32|uint64(n))
+	st.Pos += rec
 }
 
 // Empty reports whether the consumer has taken everything produced so far.
-func (p *Producer) Empty() bool { return atomic.LoadUint64(p.tail) == p.head }
+func (p *Producer) Empty() bool { return atomic.LoadUint64(p.tail) == p.st.Pos }
 
 // Peek returns the next record's body and tag without consuming it, or ok=false.
 func (c *Consumer) Peek() (body unsafe.Pointer, n int, tag uint8, ok bool) {
+	st := c.st
 	for {
-		w := atomic.LoadUint64((*uint64)(unsafe.Add(c.data, c.pos&(c.size-1))))
+		w := atomic.LoadUint64((*uint64)(unsafe.Add(c.data, st.Pos&(c.size-1))))
 		if w == 0 {
 			return nil, 0, 0, false
 		}
 		if w>>40&0xff == kindWrap {
-			c.pos += c.size - c.pos&(c.size-1)
+			st.Pos += c.size - st.Pos&(c.size-1)
 			continue
 		}
-		return unsafe.Add(c.data, c.pos&(c.size-1)+HeaderSize), int(uint32(w)), uint8(w >> 32), true
+		return unsafe.Add(c.data, st.Pos&(c.size-1)+HeaderSize), int(uint32(w)), uint8(w >> 32), true
 	}
 }
 
 // Pending reports whether a record is waiting, without consuming it.
 func (c *Consumer) Pending() bool {
-	return atomic.LoadUint64((*uint64)(unsafe.Add(c.data, c.pos&(c.size-1)))) != 0
+	return atomic.LoadUint64((*uint64)(unsafe.Add(c.data, c.st.Pos&(c.size-1)))) != 0
 }
 
 // Release consumes the record returned by Peek (n is its body length).
 func (c *Consumer) Release(n int) {
-	c.pos += align8(HeaderSize + uint64(n))
-	atomic.StoreUint64(c.tail, c.pos)
+	c.st.Pos += align8(HeaderSize + uint64(n))
+	atomic.StoreUint64(c.tail, c.st.Pos)
 }

@@ -10,7 +10,7 @@ import (
 
 func newRing(t *testing.T, size int) (*Producer, *Consumer) {
 	mem := make([]uint64, Size(size)/8)
-	return Attach(unsafe.Pointer(&mem[0]), size)
+	return Attach(unsafe.Pointer(&mem[0]), size, nil, nil)
 }
 
 func TestRingOrderAndWrap(t *testing.T) {

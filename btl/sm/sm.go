@@ -11,6 +11,8 @@ import (
 	"time"
 	"unsafe"
 
+	"golang.org/x/sys/unix"
+
 	"gompi/btl"
 	"gompi/btl/shmring"
 )
@@ -77,6 +79,33 @@ type Module struct {
 	handler btl.Handler
 	probe   *uint64
 	maxRec  int
+	states  []byte // ring positions, outside the Go heap (the C fast path drives them too)
+}
+
+// FastPeer is what a C implementation of the ring protocol needs to send to
+// and receive from one local peer.
+type FastPeer struct {
+	Out, In            Ring
+	Sleeping, Doorbell *uint32
+}
+
+// Ring describes one end of a ring: its data, size, the shared consumer
+// position and this process's private position.
+type Ring struct {
+	Data  unsafe.Pointer
+	Size  uint64
+	Tail  *uint64
+	State *shmring.State
+}
+
+// Fast returns the rings to and from peer (a world rank on this node).
+func (m *Module) Fast(peer int) FastPeer {
+	li := m.local[peer]
+	var f FastPeer
+	f.Out.Data, f.Out.Size, f.Out.Tail, f.Out.State = m.prod[li].Layout()
+	f.In.Data, f.In.Size, f.In.Tail, f.In.State = m.cons[li].Layout()
+	f.Sleeping, f.Doorbell = &m.peerCtl[li].sleeping, &m.peerCtl[li].doorbell
+	return f
 }
 
 // Open attaches to the node's segment after the leader created it.
@@ -102,9 +131,17 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	m.pids = make([]int, n)
 	m.canGet = make([]bool, n)
 	m.same = make([]bool, n)
+	stSize := int(unsafe.Sizeof(shmring.State{}))
+	m.states, err = unix.Mmap(-1, 0, max(2*n*stSize, 4096), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		seg.unmap()
+		return nil, fmt.Errorf("sm: state memory: %w", err)
+	}
 	for i := 0; i < n; i++ {
-		m.prod[i], _ = shmring.Attach(seg.ring(i, m.me), seg.ringSize)
-		_, m.cons[i] = shmring.Attach(seg.ring(m.me, i), seg.ringSize)
+		ps := (*shmring.State)(unsafe.Pointer(&m.states[2*i*stSize]))
+		cs := (*shmring.State)(unsafe.Pointer(&m.states[(2*i+1)*stSize]))
+		m.prod[i], _ = shmring.Attach(seg.ring(i, m.me), seg.ringSize, ps, nil)
+		_, m.cons[i] = shmring.Attach(seg.ring(m.me, i), seg.ringSize, nil, cs)
 		m.peerCtl[i] = seg.ctl(i)
 		if cfg.SameSocket != nil {
 			m.same[i] = cfg.SameSocket(cfg.LocalRanks[i])

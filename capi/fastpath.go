@@ -1,0 +1,48 @@
+package main
+
+/*
+#include "fastpath.h"
+gompi_fpeer *gompi_fast_alloc(int size);
+*/
+import "C"
+
+import (
+	"os"
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/mpi"
+)
+
+// enableFast hands the C fast path everything it needs, unless
+// GOMPI_FASTPATH=0 or the thread level needs locking.
+func enableFast(level int) {
+	if os.Getenv("GOMPI_FASTPATH") == "0" || level > abi.ThreadSerialized {
+		return
+	}
+	f := mpi.Fast()
+	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
+	for i, p := range f.Peers {
+		if p.Out.Data == nil {
+			continue
+		}
+		peers[i].out = C.gompi_ring{data: (*C.char)(p.Out.Data), size: C.uint64_t(p.Out.Size),
+			tail: (*C.uint64_t)(unsafe.Pointer(p.Out.Tail)), st: (*C.gompi_ring_state)(unsafe.Pointer(p.Out.State))}
+		peers[i].in = C.gompi_ring{data: (*C.char)(p.In.Data), size: C.uint64_t(p.In.Size),
+			tail: (*C.uint64_t)(unsafe.Pointer(p.In.Tail)), st: (*C.gompi_ring_state)(unsafe.Pointer(p.In.State))}
+		peers[i].sleeping = (*C.uint32_t)(unsafe.Pointer(p.Sleeping))
+		peers[i].doorbell = (*C.uint32_t)(unsafe.Pointer(p.Doorbell))
+	}
+	C.gompi_fast.size = C.int(len(f.Peers))
+	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
+	C.gompi_fast.spin = 200000
+	if f.Oversub {
+		C.gompi_fast.spin = 200
+	}
+	C.gompi_fast.busy = (*C.int32_t)(unsafe.Pointer(f.Busy))
+	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))
+	C.gompi_fast.seq = (*C.gompi_seqpair)(f.Seq)
+	C.gompi_fast.enabled = 1
+}
+
+func disableFast() { C.gompi_fast.enabled = 0 }

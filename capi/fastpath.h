@@ -1,0 +1,143 @@
+/* The C fast path: small contiguous messages on MPI_COMM_WORLD between
+ * processes of one node, sent and received straight through the shared-memory
+ * rings without crossing into Go. It speaks exactly the protocol of
+ * btl/shmring and pml (record word, match header, per-peer sequence numbers)
+ * and steps aside (returns -1) whenever the Go engine has state that could
+ * interfere: posted or unexpected receives on the communicator, queued sends,
+ * a record it does not recognise, a ring that must wrap, a full ring. */
+#ifndef GOMPI_FASTPATH_H
+#define GOMPI_FASTPATH_H
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "gompi.h"
+
+typedef struct { uint64_t pos, cached; } gompi_ring_state;
+typedef struct {
+    char *data;
+    uint64_t size;
+    uint64_t *tail;
+    gompi_ring_state *st;
+} gompi_ring;
+typedef struct {
+    gompi_ring out, in;
+    uint32_t *sleeping, *doorbell;
+} gompi_fpeer;
+typedef struct { uint16_t send, recv; } gompi_seqpair;
+/* Mirrors pml.matchHdr. */
+typedef struct {
+    uint32_t ctx;
+    int32_t src, tag;
+    uint16_t seq, flags;
+    uint32_t sreq, pad;
+} gompi_match_hdr;
+
+struct gompi_fast {
+    int enabled;
+    int size;
+    int eager;
+    int spin;
+    int32_t *busy;
+    int32_t *pending;
+    gompi_seqpair *seq;
+    gompi_fpeer *peers;
+};
+extern struct gompi_fast gompi_fast;
+
+#define GOMPI_REQ_SEND_DONE ((MPI_Request)0x6c000002)
+#define GOMPI_REC_MATCH ((1ull << 40) | (1ull << 32)) /* data record, pml match tag */
+
+static inline int gompi_builtin_size(MPI_Datatype dt)
+{
+    return ((unsigned)dt >> 24) == 0x4c ? (dt >> 8) & 0xff : -1;
+}
+
+static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+                                  MPI_Comm comm)
+{
+    int esize = gompi_builtin_size(dt);
+    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < 0 ||
+        (unsigned)dest >= (unsigned)gompi_fast.size)
+        return -1;
+    gompi_fpeer *p = &gompi_fast.peers[dest];
+    uint64_t n = (uint64_t)count * (uint64_t)esize;
+    if (!p->out.data || n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
+    gompi_ring *r = &p->out;
+    gompi_ring_state *st = r->st;
+    uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
+    uint64_t off = st->pos & (r->size - 1);
+    if (off + rec > r->size) return -1; /* the Go side writes wrap markers */
+    if (st->pos + rec + 8 - st->cached > r->size) {
+        st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
+        if (st->pos + rec + 8 - st->cached > r->size) return -1;
+    }
+    char *b = r->data + off;
+    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+    gompi_seqpair *sq = &gompi_fast.seq[dest];
+    h->ctx = 0;
+    h->src = gompi_world_rank;
+    h->tag = tag;
+    h->seq = sq->send;
+    h->flags = 0;
+    h->sreq = 0;
+    h->pad = 0;
+    if (n) memcpy(h + 1, buf, n);
+    *(uint64_t *)(r->data + ((st->pos + rec) & (r->size - 1))) = 0;
+    /* Sequentially consistent: the record is visible before we look at the
+     * peer's sleeping flag (pairs with the receiver's Idle). */
+    __atomic_store_n((uint64_t *)b, GOMPI_REC_MATCH | body, __ATOMIC_SEQ_CST);
+    st->pos += rec;
+    sq->send++;
+    if (__atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
+        __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
+        syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+    }
+    return MPI_SUCCESS;
+}
+
+static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src, int tag,
+                                  MPI_Comm comm, MPI_Status *status)
+{
+    int esize = gompi_builtin_size(dt);
+    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 ||
+        tag < MPI_ANY_TAG || (unsigned)src >= (unsigned)gompi_fast.size)
+        return -1;
+    gompi_fpeer *p = &gompi_fast.peers[src];
+    if (!p->in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
+    uint64_t cap = (uint64_t)count * (uint64_t)esize;
+    gompi_ring *r = &p->in;
+    gompi_ring_state *st = r->st;
+    gompi_seqpair *sq = &gompi_fast.seq[src];
+    for (int spin = 0; spin < gompi_fast.spin; spin++) {
+        char *b = r->data + (st->pos & (r->size - 1));
+        uint64_t w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+        if (w == 0) {
+            __builtin_ia32_pause();
+            continue;
+        }
+        if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
+        uint32_t body = (uint32_t)w;
+        gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+        uint64_t n = body - sizeof *h;
+        if (h->ctx != 0 || h->seq != sq->recv || h->flags != 0 ||
+            (tag != MPI_ANY_TAG && h->tag != tag) || n > cap)
+            return -1;
+        if (n) memcpy(buf, h + 1, n);
+        int mtag = h->tag;
+        sq->recv++;
+        st->pos += (8 + body + 7) & ~7ull;
+        __atomic_store_n(r->tail, st->pos, __ATOMIC_RELEASE);
+        if (!GOMPI_STATUS_IGNORED(status)) {
+            status->count_lo = (int)n;
+            status->count_hi_and_cancelled = 0;
+            status->MPI_SOURCE = src;
+            status->MPI_TAG = mtag;
+        }
+        return MPI_SUCCESS;
+    }
+    return -1;
+}
+#endif

@@ -1,0 +1,59 @@
+package mpi
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"gompi/btl/sm"
+	"gompi/pml"
+)
+
+// FastInfo is what the C fast path of the library needs: MPI_COMM_WORLD's
+// sequence numbers and matching counter, the engine's pending flag and the
+// shared-memory rings to every local peer. All of it lives outside the Go
+// heap, so C may keep the pointers.
+type FastInfo struct {
+	Busy       *int32
+	Pending    *int32
+	Seq        unsafe.Pointer // [size]pml.SeqPair
+	Peers      []sm.FastPeer  // by world rank; Data nil when not reachable by sm
+	EagerLimit int
+	Oversub    bool
+}
+
+var fastInfo FastInfo
+
+// worldShared allocates MPI_COMM_WORLD's sequence numbers and counters, plus
+// the engine's pending flag, in anonymous memory.
+func worldShared(size int) ([]pml.SeqPair, *pml.Shared, *int32, error) {
+	need := 16 + 4*size
+	mem, err := unix.Mmap(-1, 0, (need+4095)&^4095, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sh := (*pml.Shared)(unsafe.Pointer(&mem[0]))
+	pending := (*int32)(unsafe.Pointer(&mem[8]))
+	seq := unsafe.Slice((*pml.SeqPair)(unsafe.Pointer(&mem[16])), size)
+	fastInfo.Busy = &sh.Busy
+	fastInfo.Pending = pending
+	fastInfo.Seq = unsafe.Pointer(&mem[16])
+	return seq, sh, pending, nil
+}
+
+// Fast returns the fast-path description (valid after Init).
+func Fast() *FastInfo { return &fastInfo }
+
+func setupFast(oversub bool) {
+	fastInfo.Peers = make([]sm.FastPeer, st.size)
+	fastInfo.Oversub = oversub
+	if st.sm == nil {
+		return
+	}
+	for _, r := range st.local {
+		if r != st.rank {
+			fastInfo.Peers[r] = st.sm.Fast(r)
+			fastInfo.EagerLimit = st.eng.EagerLimit(r)
+		}
+	}
+}
