@@ -35,9 +35,9 @@ func enableFast(level int) {
 	}
 	C.gompi_fast.size = C.int(len(f.Peers))
 	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
-	C.gompi_fast.spin = 200000
+	C.gompi_fast.spin, C.gompi_fast.yield_after = 200000, 1<<30
 	if f.Oversub {
-		C.gompi_fast.spin = 200
+		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20
 	}
 	C.gompi_fast.busy = (*C.int32_t)(unsafe.Pointer(f.Busy))
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))

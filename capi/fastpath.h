@@ -8,6 +8,7 @@
 #ifndef GOMPI_FASTPATH_H
 #define GOMPI_FASTPATH_H
 #include <limits.h>
+#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <linux/futex.h>
@@ -39,7 +40,8 @@ struct gompi_fast {
     int enabled;
     int size;
     int eager;
-    int spin;
+    int spin;  /* polls before handing the wait to the Go engine */
+    int yield_after; /* polls before each poll yields the core (oversubscribed) */
     int32_t *busy;
     int32_t *pending;
     gompi_seqpair *seq;
@@ -115,7 +117,10 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
         char *b = r->data + (st->pos & (r->size - 1));
         uint64_t w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
         if (w == 0) {
-            __builtin_ia32_pause();
+            if (spin >= gompi_fast.yield_after)
+                sched_yield();
+            else
+                __builtin_ia32_pause();
             continue;
         }
         if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;

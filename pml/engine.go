@@ -42,6 +42,7 @@ type Engine struct {
 	ctrlQ    []ctrlMsg
 	inProg   bool
 	spinMax  int
+	yieldMax int
 	// pending is 1 while sends or control messages wait for transport room;
 	// a C fast path must not spin without calling Progress then.
 	pending *int32
@@ -86,9 +87,11 @@ func New(cfg Config) *Engine {
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
 		frag: make([]int, cfg.WorldSize),
 		hm:   new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
-	e.spinMax = 20000
+	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
+	// yield hands the core straight to a peer that is runnable on it.
+	e.spinMax, e.yieldMax = 20000, 100
 	if cfg.Oversubscribed {
-		e.spinMax = 50
+		e.spinMax, e.yieldMax = 50, envInt("GOMPI_YIELDS", 2000)
 	}
 	return e
 }
@@ -218,7 +221,7 @@ func (e *Engine) Backoff(spins *int) {
 	if *spins < e.spinMax {
 		return
 	}
-	if e.idler == nil || e.pendHead != nil || len(e.ctrlQ) > 0 {
+	if *spins < e.spinMax+e.yieldMax || e.idler == nil || e.pendHead != nil || len(e.ctrlQ) > 0 {
 		runtime.Gosched()
 		osYield()
 		return

@@ -1,7 +1,19 @@
 package pml
 
-import "golang.org/x/sys/unix"
+import (
+	"os"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
 
 // osYield gives the core to another runnable process (Gosched only yields to
 // goroutines).
 func osYield() { unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0) }
+
+func envInt(key string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(key)); err == nil {
+		return v
+	}
+	return def
+}
