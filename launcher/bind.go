@@ -28,6 +28,36 @@ func AllowedCPUs() ([]int, error) {
 	return cpus, nil
 }
 
+// RestrictCPUs returns the CPUs of set (--cpu-set) in ascending order; each
+// must be one this process may use.
+func RestrictCPUs(allowed, set []int) ([]int, error) {
+	ok := map[int]bool{}
+	for _, c := range allowed {
+		ok[c] = true
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, c := range set {
+		if !ok[c] {
+			return nil, fmt.Errorf("--cpu-set: CPU %d is not among the CPUs gompirun may use (%s)", c, formatCPUs(allowed))
+		}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	sort.Ints(out)
+	return out, nil
+}
+
+func formatCPUs(cpus []int) string {
+	s := make([]string, len(cpus))
+	for i, c := range cpus {
+		s[i] = strconv.Itoa(c)
+	}
+	return strings.Join(s, ",")
+}
+
 // cpuTopo is where one CPU sits, read from sysfs.
 type cpuTopo struct {
 	cpu, pkg, core, thread int // thread: index among its core's allowed siblings

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"gompi/launcher/tune"
 )
 
 // pmiFD is the descriptor number of the PMI socket in every rank: the first
@@ -92,6 +94,23 @@ func BaseEnv(parent []string, x []string, preload string) (envList, error) {
 		env.set("LD_PRELOAD", preload)
 	}
 	return env, nil
+}
+
+// addTuneFile names the default tuning file (written by gompirun --tune) to
+// the ranks when it exists and their environment does not set
+// GOMPI_TUNE_FILE. An empty GOMPI_TUNE_FILE counts as set: it is how to run
+// without the file.
+func addTuneFile(env *envList) {
+	if _, set := env.get(tune.EnvFile); set {
+		return
+	}
+	path, err := tune.DefaultPath(func(k string) string { v, _ := env.get(k); return v })
+	if err != nil {
+		return
+	}
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		env.set(tune.EnvFile, path)
+	}
 }
 
 // RankEnv adds one rank's variables. cpu < 0: not bound.

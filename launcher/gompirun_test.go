@@ -24,9 +24,10 @@ import (
 )
 
 var (
-	binDir   string // holds gompirun and pmiprog
-	gompirun string
-	pmiprog  string
+	binDir    string // holds gompirun, gompitune and pmiprog
+	gompirun  string
+	gompitune string
+	pmiprog   string
 )
 
 func goTool() string {
@@ -45,7 +46,8 @@ func TestMain(m *testing.M) {
 	binDir = filepath.Join(dir, "bin")
 	gompirun = filepath.Join(binDir, "gompirun")
 	pmiprog = filepath.Join(binDir, "pmiprog")
-	for _, b := range [][2]string{{gompirun, "../cmd/gompirun"}, {pmiprog, "./testdata/pmiprog"}} {
+	gompitune = filepath.Join(binDir, "gompitune")
+	for _, b := range [][2]string{{gompirun, "../cmd/gompirun"}, {pmiprog, "./testdata/pmiprog"}, {gompitune, "../cmd/gompitune"}} {
 		out, err := exec.Command(goTool(), "build", "-o", b[0], b[1]).CombinedOutput()
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "building %s: %v\n%s", b[1], err, out)

@@ -107,6 +107,11 @@ func (j *job) start() error {
 	if err != nil || len(cpus) == 0 {
 		return fmt.Errorf("cannot read CPU affinity: %v", err)
 	}
+	if len(j.opts.CPUSet) > 0 {
+		if cpus, err = RestrictCPUs(cpus, j.opts.CPUSet); err != nil {
+			return err
+		}
+	}
 	binding, err := PlanBinding(j.opts.BindTo, j.opts.NP, OrderCPUs(cpus, j.cfg.SysCPU))
 	if err != nil {
 		return err
@@ -121,6 +126,7 @@ func (j *job) start() error {
 	if err != nil {
 		return err
 	}
+	addTuneFile(&base)
 	prog, err := lookPath(j.opts.Prog, base)
 	if err != nil {
 		return err

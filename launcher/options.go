@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gompi/hitopo"
 )
 
 // Binding policies for --bind-to.
@@ -28,9 +30,16 @@ type Options struct {
 	TagOutput      bool
 	Timeout        time.Duration // 0: none
 	MPICHBinary    bool
+	CPUSet         []int // --cpu-set: bind only to these CPUs
 	Help           bool
 	Prog           string
 	Args           []string
+
+	// --tune: measure the single-copy crossover and write a tuning file
+	// (TuneFile, "" for the default path) instead of running a program.
+	Tune     bool
+	TuneFile string
+	TuneTime time.Duration // total measuring time; 0: DefaultTuneTime
 
 	// ExecBound >= 0 selects the internal re-exec mode: pin this process to
 	// that CPU and exec Prog (used between fork and the rank's program).
@@ -39,6 +48,7 @@ type Options struct {
 
 // Usage is the --help text.
 const Usage = `usage: gompirun [options] program [args...]
+       gompirun --tune [--tune-file PATH] [--tune-time SECONDS] [-x VAR[=value]]
 
 Start N processes of program on this node as one MPI job.
 
@@ -52,9 +62,17 @@ options:
   --timeout SECONDS    end the job with an error when it runs longer
   --mpich-binary       run a program built against MPICH on gompi (LD_PRELOAD of
                        ../lib/libgompi.so next to this gompirun)
+  --cpu-set LIST       bind ranks only to these CPUs (e.g. 0,2-3), in topology order
+  --tune               measure where single copy beats copy-in/copy-out on this
+                       machine and write a tuning file (runs gompitune, found next
+                       to gompirun, under -n 2 --bind-to core); no program
+  --tune-file PATH     where --tune writes (default $XDG_CONFIG_HOME/gompi/tune.conf
+                       or ~/.config/gompi/tune.conf)
+  --tune-time SECONDS  measuring time of --tune in all (default 20)
   -h, --help           this text
 
-Each rank gets PMI_FD, PMI_RANK, PMI_SIZE, GOMPI_JOBID, GOMPI_LOCAL_RANK,
+Each rank gets GOMPI_TUNE_FILE naming the default tuning file when that file
+exists and the variable is not set. Each rank gets PMI_FD, PMI_RANK, PMI_SIZE, GOMPI_JOBID, GOMPI_LOCAL_RANK,
 GOMPI_LOCAL_SIZE, GOMPI_NUM_CPUS, GOMPI_OVERSUBSCRIBED and, when pinned,
 GOMPI_BOUND_CPU. Standard input goes to rank 0. When a rank dies, aborts or
 exits without MPI_Finalize, the whole job is ended.
@@ -148,6 +166,37 @@ func Parse(args []string) (*Options, error) {
 			o.Timeout = time.Duration(s * float64(time.Second))
 		case "mpich-binary":
 			o.MPICHBinary = true
+		case "cpu-set", "cpu-list":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			cpus, err := hitopo.ParseCPUList(v)
+			if err != nil || len(cpus) == 0 {
+				return nil, usageErr("--cpu-set %q: need a CPU list such as 0,2-3", v)
+			}
+			o.CPUSet = cpus
+		case "tune":
+			o.Tune = true
+		case "tune-file":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			if v == "" {
+				return nil, usageErr("--tune-file needs a path")
+			}
+			o.TuneFile = v
+		case "tune-time":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			s, err := strconv.ParseFloat(v, 64)
+			if err != nil || s <= 0 || s > 3600 {
+				return nil, usageErr("--tune-time %q: need a positive number of seconds, at most 3600", v)
+			}
+			o.TuneTime = time.Duration(s * float64(time.Second))
 		case "h", "help":
 			o.Help = true
 			return o, nil
@@ -164,9 +213,15 @@ func Parse(args []string) (*Options, error) {
 		default:
 			return nil, usageErr("unknown option %s", a)
 		}
-		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary") {
+		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary" || name == "tune") {
 			return nil, usageErr("option %s takes no value", name)
 		}
+	}
+	if o.Tune {
+		return o, tuneArgs(o, npSet, i < len(args))
+	}
+	if o.TuneFile != "" || o.TuneTime != 0 {
+		return nil, usageErr("--tune-file and --tune-time go with --tune")
 	}
 	if i >= len(args) {
 		return nil, usageErr("no program to run")
@@ -177,6 +232,23 @@ func Parse(args []string) (*Options, error) {
 		return nil, usageErr("--exec-bound is internal and takes only a program")
 	}
 	return o, nil
+}
+
+// tuneArgs checks a --tune command line: it runs its own program on two
+// ranks, so neither a program nor a process count fits.
+func tuneArgs(o *Options, npSet, program bool) error {
+	switch {
+	case program:
+		return usageErr("--tune runs gompitune itself and takes no program")
+	case npSet && o.NP != 2:
+		return usageErr("--tune runs 2 processes")
+	case o.BindTo == BindNone || len(o.CPUSet) > 0:
+		return usageErr("--tune places its ranks itself (--bind-to core on chosen CPUs)")
+	case o.MPICHBinary || o.ExecBound >= 0:
+		return usageErr("--tune does not go with --mpich-binary")
+	}
+	o.NP = 2
+	return nil
 }
 
 func validEnvName(s string) bool {

@@ -33,7 +33,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "gompirun: cannot locate own binary: %v\n", err)
 		os.Exit(1)
 	}
-	os.Exit(launcher.Run(opts, launcher.Config{
+	cfg := launcher.Config{
 		Self:    self,
 		Stdin:   os.Stdin,
 		Stdout:  os.Stdout,
@@ -41,5 +41,9 @@ func main() {
 		Environ: os.Environ(),
 		ShmDir:  "/dev/shm",
 		SysCPU:  "/sys/devices/system/cpu",
-	}))
+	}
+	if opts.Tune {
+		os.Exit(launcher.RunTune(opts, cfg))
+	}
+	os.Exit(launcher.Run(opts, cfg))
 }
