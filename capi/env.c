@@ -47,8 +47,8 @@ int PMPI_Abort(MPI_Comm comm, int errorcode) { return gompi_Abort(comm, errorcod
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-    if (comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY && rank) {
-        *rank = gompi_world_rank;
+    if (gompi_state == GOMPI_READY && rank && (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF)) {
+        *rank = comm == MPI_COMM_WORLD ? gompi_world_rank : 0;
         return MPI_SUCCESS;
     }
     return gompi_Comm_rank(comm, rank);
@@ -57,8 +57,8 @@ int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
-    if (comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY && size) {
-        *size = gompi_world_size;
+    if (gompi_state == GOMPI_READY && size && (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF)) {
+        *size = comm == MPI_COMM_WORLD ? gompi_world_size : 1;
         return MPI_SUCCESS;
     }
     return gompi_Comm_size(comm, size);
