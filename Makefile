@@ -17,7 +17,7 @@ C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
 .PHONY: all build deps demo test bench install clean peers header
 
 all: build
-build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompicc \
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
        $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc
 
 deps:
@@ -41,6 +41,10 @@ $(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
 $(BUILD)/bin/gompirun: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin
 	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompirun
+
+$(BUILD)/bin/gompitune: $(GO_SOURCES)
+	@mkdir -p $(BUILD)/bin
+	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompitune
 
 $(BUILD)/bin/gompiexec: $(BUILD)/bin/gompirun
 	ln -sf gompirun $@
