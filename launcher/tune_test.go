@@ -122,6 +122,15 @@ func TestAddTuneFile(t *testing.T) {
 	}
 }
 
+func TestDisagreement(t *testing.T) {
+	off := []tune.Point{{Size: 16 << 10, Latency: 1, Bandwidth: 1}, {Size: 32 << 10, Latency: 2, Bandwidth: 2}, {Size: 64 << 10, Latency: 4, Bandwidth: 4}}
+	win := []tune.Point{{Size: 16 << 10, Latency: 1, Bandwidth: 1}, {Size: 32 << 10, Latency: 1, Bandwidth: 3}, {Size: 64 << 10, Latency: 3, Bandwidth: 5}}
+	lose := []tune.Point{{Size: 16 << 10, Latency: 1, Bandwidth: 1}, {Size: 32 << 10, Latency: 3, Bandwidth: 1}, {Size: 64 << 10, Latency: 3, Bandwidth: 5}}
+	assert.Empty(t, disagreement([][]tune.Point{off, off}, [][]tune.Point{win, win}, 16<<10))
+	msg := disagreement([][]tune.Point{off, off}, [][]tune.Point{win, lose}, 16<<10)
+	assert.Contains(t, msg, "32 KiB and 64 KiB")
+}
+
 func TestTuneFileContentOneSocket(t *testing.T) {
 	pts := func(lat ...float64) []tune.Point {
 		var p []tune.Point

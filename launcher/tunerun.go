@@ -86,12 +86,38 @@ type tuneOutcome struct {
 	off, on []tune.Point
 	eager   int // the eager limit: points up to it do not count
 	dec     tune.Decision
+	// unstable says how the runs disagreed, "" when they did not.
+	unstable string
+}
+
+// disagreement compares the decisions each run alone would give. They differ
+// when the machine changed under the measurement (other work started or
+// stopped): then the averaged crossover is a compromise worth redoing.
+func disagreement(offRuns, onRuns [][]tune.Point, eager int) string {
+	var seen []string
+	for i := range offRuns {
+		d, err := tune.Crossover(tune.Rendezvous(offRuns[i], eager), tune.Rendezvous(onRuns[i], eager), tune.DefaultTolerance)
+		if err != nil {
+			return ""
+		}
+		v := tune.HumanSize(d.Size)
+		if d.Never {
+			v = "never"
+		}
+		seen = append(seen, v)
+	}
+	for _, v := range seen[1:] {
+		if v != seen[0] {
+			return fmt.Sprintf("the runs alone would give %s; the machine was not steady, run --tune again when it is idle", strings.Join(seen, " and "))
+		}
+	}
+	return ""
 }
 
 // RunTune is gompirun --tune: it runs gompitune for each placement twice
 // (each rank once the single-copy sender, which cancels any asymmetry
-// between the two CPUs), keeps the best of both runs per size, picks the
-// crossover and writes the tuning file. It returns gompirun's exit status.
+// between the two CPUs), averages both runs per size, picks the crossover
+// and writes the tuning file. It returns gompirun's exit status.
 func RunTune(opts *Options, cfg Config) int {
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(cfg.Stderr, "gompirun --tune: "+format+"\n", args...)
@@ -167,8 +193,8 @@ func RunTune(opts *Options, cfg Config) int {
 			offRuns, onRuns = append(offRuns, res.Off), append(onRuns, res.On)
 			o.eager = res.EagerLimit
 		}
-		if o.off, err = tune.Best(offRuns...); err == nil {
-			o.on, err = tune.Best(onRuns...)
+		if o.off, err = tune.Mean(offRuns...); err == nil {
+			o.on, err = tune.Mean(onRuns...)
 		}
 		if err == nil && len(tune.Rendezvous(o.off, o.eager)) == 0 {
 			err = fmt.Errorf("every measured size is at most the eager limit (%d bytes): nothing to decide", o.eager)
@@ -178,6 +204,10 @@ func RunTune(opts *Options, cfg Config) int {
 		}
 		if err != nil {
 			return fail("%s: %v", pl.Name, err)
+		}
+		o.unstable = disagreement(offRuns, onRuns, o.eager)
+		if o.unstable != "" {
+			fmt.Fprintf(w, "warning: %s: %s\n", pl.Name, o.unstable)
 		}
 		outs = append(outs, o)
 	}
@@ -238,7 +268,8 @@ func tuneFileContent(outs []*tuneOutcome, busy string) ([]string, []tune.Setting
 		"",
 		"Single-copy crossover: the smallest rendezvous message from which process_vm_readv is at",
 		fmt.Sprintf("least as fast as copy-in/copy-out (within %.0f%%) in latency (message there, empty reply", tune.DefaultTolerance*100),
-		"back) and in windowed bandwidth at every larger size measured; best of two runs per size.",
+		"back) and in windowed bandwidth at every larger size measured. Per size: the median of",
+		"many interleaved repetitions of both modes, averaged over two runs.",
 		"Messages up to the eager limit never use either protocol and do not count.",
 	}
 	if busy != "" {
@@ -248,6 +279,9 @@ func tuneFileContent(outs []*tuneOutcome, busy string) ([]string, []tune.Setting
 	for _, o := range outs {
 		largest := o.off[len(o.off)-1].Size
 		c = append(c, "", fmt.Sprintf("%s (CPUs %d and %d): %s.", o.pl.Name, o.pl.CPUs[0], o.pl.CPUs[1], o.dec.Describe(largest)))
+		if o.unstable != "" {
+			c = append(c, "Warning: "+o.unstable+".")
+		}
 		for _, l := range tune.Table(o.off, o.on, o.eager, tune.DefaultTolerance) {
 			c = append(c, "  "+l)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"gompi/mpi"
@@ -18,9 +19,8 @@ const (
 // maxWindowBytes bounds the receive buffers of one bandwidth window.
 const maxWindowBytes = 64 << 20
 
-// repTarget is the length of one timed repetition. Many short repetitions,
-// the best counting: on a shared machine some of them run without being
-// preempted, while long ones almost never do.
+// repTarget is the length of one timed repetition: many short ones give a
+// robust median.
 const repTarget = 2 * time.Millisecond
 
 type metric int
@@ -148,7 +148,7 @@ func (b *bench) waitAll(reqs []*mpi.Request) {
 	}
 }
 
-// measure returns, for both directions (index: sender rank), the best time
+// measure returns, for both directions (index: sender rank), the median time
 // of one iteration of m, on rank 0; rank 1 returns zeros. budget covers both
 // directions.
 func (b *bench) measure(m metric, size int, budget time.Duration) [2]time.Duration {
@@ -196,23 +196,35 @@ func (b *bench) measure(m metric, size int, budget time.Duration) [2]time.Durati
 		b.send(b.ctl[:3], tagCtl)
 	}
 	// Alternate the directions, and which goes first, so that both see the
-	// same interference.
-	best := [2]time.Duration{1<<63 - 1, 1<<63 - 1}
+	// same interference; the median repetition counts, so rare slow or fast
+	// ones (preemption, a neighbour's burst) move neither mode.
+	var times [2][]time.Duration
 	for r := 0; r < reps; r++ {
 		for k := 0; k < 2; k++ {
 			s := (r + k) % 2
 			if d := b.rep(m, s, size, iters[s]); b.me == s {
-				best[s] = min(best[s], d/time.Duration(iters[s]))
+				times[s] = append(times[s], d/time.Duration(iters[s]))
 			}
 		}
 	}
+	var med [2]time.Duration
+	med[b.me] = median(times[b.me])
 	// Rank 1 timed its own direction.
 	if b.me == 1 {
-		b.ctl[0] = int64(best[1])
+		b.ctl[0] = int64(med[1])
 		b.send(b.ctl[:1], tagCtl)
 		return [2]time.Duration{}
 	}
 	b.recv(b.ctl[:1], tagCtl)
-	best[1] = time.Duration(b.ctl[0])
-	return best
+	med[1] = time.Duration(b.ctl[0])
+	return med
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

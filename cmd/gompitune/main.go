@@ -48,7 +48,7 @@ func parseFlags() config {
 	flag.StringVar(&hi, "max", "8m", "largest message size")
 	flag.IntVar(&c.steps, "steps", 2, "sizes per doubling")
 	flag.IntVar(&c.window, "window", 16, "messages in flight in the bandwidth test (fewer when they would pass 64 MiB)")
-	flag.IntVar(&c.reps, "reps", 5, "least repetitions per size, metric and mode (more when the budget allows); the best counts")
+	flag.IntVar(&c.reps, "reps", 5, "least repetitions per size, metric and mode (more when the budget allows); the median counts")
 	flag.IntVar(&c.getRank, "get-rank", 0, "the rank whose sends use single copy (0 or 1)")
 	flag.BoolVar(&c.quiet, "q", false, "print no table")
 	flag.Parse()

@@ -84,10 +84,9 @@ func Rendezvous(p []Point, eagerLimit int) []Point {
 	return nil
 }
 
-// Best merges repeated measurements of one series point by point: the lowest
-// latency and the highest bandwidth seen (interference only ever slows a
-// run down). The runs must have the same sizes.
-func Best(runs ...[]Point) ([]Point, error) {
+// Mean merges repeated runs of one series point by point: the mean latency
+// and the mean bandwidth. The runs must have the same sizes.
+func Mean(runs ...[]Point) ([]Point, error) {
 	if len(runs) == 0 {
 		return nil, errors.New("tune: no runs")
 	}
@@ -100,9 +99,13 @@ func Best(runs ...[]Point) ([]Point, error) {
 			if p.Size != out[i].Size {
 				return nil, fmt.Errorf("tune: point %d measured at %d and %d bytes", i, out[i].Size, p.Size)
 			}
-			out[i].Latency = min(out[i].Latency, p.Latency)
-			out[i].Bandwidth = max(out[i].Bandwidth, p.Bandwidth)
+			out[i].Latency += p.Latency
+			out[i].Bandwidth += p.Bandwidth
 		}
+	}
+	for i := range out {
+		out[i].Latency /= float64(len(runs))
+		out[i].Bandwidth /= float64(len(runs))
 	}
 	return out, nil
 }

@@ -92,16 +92,21 @@ func TestCrossoverRejectsBadInput(t *testing.T) {
 	assert.Error(t, err)
 }
 
-func TestBestAndRendezvous(t *testing.T) {
+func TestMeanAndRendezvous(t *testing.T) {
 	a := series(sz[:3], [2]float64{3, 100}, [2]float64{5, 300}, [2]float64{9, 200})
 	b := series(sz[:3], [2]float64{4, 200}, [2]float64{4, 200}, [2]float64{9, 250})
-	best, err := Best(a, b)
+	mean, err := Mean(a, b)
 	require.NoError(t, err)
-	assert.Equal(t, series(sz[:3], [2]float64{3, 200}, [2]float64{4, 300}, [2]float64{9, 250}), best)
+	assert.Equal(t, series(sz[:3], [2]float64{3.5, 150}, [2]float64{4.5, 250}, [2]float64{9, 225}), mean)
 	assert.Equal(t, 3.0, a[0].Latency, "inputs unchanged")
-	_, err = Best(a, b[:2])
+	one, err := Mean(a)
+	require.NoError(t, err)
+	assert.Equal(t, a, one)
+	_, err = Mean(a, b[:2])
 	assert.Error(t, err)
-	_, err = Best()
+	_, err = Mean(a, series([]int{1, 2, 3}, [2]float64{1, 1}, [2]float64{1, 1}, [2]float64{1, 1}))
+	assert.Error(t, err)
+	_, err = Mean()
 	assert.Error(t, err)
 
 	assert.Equal(t, a[1:], Rendezvous(a, 16<<10))
