@@ -4,6 +4,9 @@
 // weak alias of PMPI_X, which gives the profiling interface.
 package main
 
+// #cgo CFLAGS: -I${SRCDIR}/../include -O2
+import "C"
+
 import _ "github.com/ianlancetaylor/cgosymbolizer" // Go tracebacks show C frames
 
 func main() {}
