@@ -7,7 +7,6 @@ import (
 
 	"gompi/abi"
 	"gompi/mpi"
-	"gompi/pml"
 )
 
 // Request handle classes.
@@ -389,9 +388,7 @@ func gompi_Cancel(req *C.int) C.int {
 	case reqInvalid:
 		return badRequest("MPI_Cancel")
 	case reqLive:
-		if r.Kind == pml.KindRecv {
-			mpi.Cancel(r)
-		}
+		mpi.Cancel(r)
 	}
 	return 0
 }

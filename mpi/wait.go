@@ -34,11 +34,13 @@ func Free(r *Request) {
 	st.eng.Release(r)
 }
 
-// Cancel cancels a pending receive. Sends that already left cannot be
-// cancelled; the standard lets cancel fail, and MPI_Test_cancelled says so.
+// Cancel cancels a pending receive, or asks the receiver to withdraw a send
+// it has not matched yet (MPI_Test_cancelled tells which happened).
 func Cancel(r *Request) {
 	if r.Kind == pml.KindRecv {
 		st.eng.CancelRecv(r)
+	} else {
+		st.eng.CancelSend(r)
 	}
 }
 

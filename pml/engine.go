@@ -66,6 +66,7 @@ type Counters struct {
 type ctrlMsg struct {
 	dst int
 	tag uint8
+	src int32 // for a queued cancel: our rank in the communicator
 	a   ackHdr
 }
 

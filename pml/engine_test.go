@@ -266,3 +266,22 @@ func TestEagerPathAllocatesNothing(t *testing.T) {
 	})
 	require.Zero(t, allocs)
 }
+
+func TestCancelUnmatchedSend(t *testing.T) {
+	for _, n := range []int{4, 100000} {
+		f := newFakeNet(2, false)
+		var cancelled bool
+		f.run(func(e *Engine, c *Comm) {
+			r := e.Isend(c, ptr(pattern(n, 2)), n, 1, 80, ModeSync)
+			e.CancelSend(r)
+			e.Wait(r)
+			cancelled = r.Status.Cancelled
+			e.Send(c, nil, 0, 1, 81, ModeStandard)
+		}, func(e *Engine, c *Comm) {
+			e.Recv(c, nil, 0, 0, 81)
+			_, ok := e.Iprobe(c, 0, 80)
+			require.False(t, ok, "a withdrawn message is still there")
+		})
+		require.True(t, cancelled)
+	}
+}

@@ -10,6 +10,8 @@ const (
 	tagFrag    uint8 = 4 // one pipelined fragment: fragHdr + data
 	tagFin     uint8 = 5 // receiver finished its single-copy get
 	tagSyncAck uint8 = 6 // receiver matched a synchronous eager send
+	tagCancel  uint8 = 7 // sender asks to withdraw an unmatched message (cancelHdr)
+	tagCanAck  uint8 = 8 // receiver's answer: ackHdr{sreq, rreq: 1 when withdrawn}
 )
 
 // Header flags.
@@ -49,9 +51,18 @@ type fragHdr struct {
 	offset uint64
 }
 
+// cancelHdr names a sent message by its communicator, source and request.
+type cancelHdr struct {
+	ctx  uint32
+	src  int32
+	sreq uint32
+	_    uint32
+}
+
 const (
-	matchHdrLen = int(unsafe.Sizeof(matchHdr{}))
-	rndvHdrLen  = int(unsafe.Sizeof(rndvHdr{}))
-	ackHdrLen   = int(unsafe.Sizeof(ackHdr{}))
-	fragHdrLen  = int(unsafe.Sizeof(fragHdr{}))
+	cancelHdrLen = int(unsafe.Sizeof(cancelHdr{}))
+	matchHdrLen  = int(unsafe.Sizeof(matchHdr{}))
+	rndvHdrLen   = int(unsafe.Sizeof(rndvHdr{}))
+	ackHdrLen    = int(unsafe.Sizeof(ackHdr{}))
+	fragHdrLen   = int(unsafe.Sizeof(fragHdr{}))
 )

@@ -67,7 +67,13 @@ func (e *Engine) onFrag(src int, tag uint8, data []byte) {
 		}
 	case tagFin, tagSyncAck:
 		a := (*ackHdr)(unsafe.Pointer(&data[0]))
-		e.complete(e.reqs.get(a.sreq))
+		if r := e.reqs.get(a.sreq); !r.done { // a cancelled send completed already
+			e.complete(r)
+		}
+	case tagCancel:
+		e.onCancel(src, (*cancelHdr)(unsafe.Pointer(&data[0])))
+	case tagCanAck:
+		e.onCancelAck((*ackHdr)(unsafe.Pointer(&data[0])))
 	}
 }
 

@@ -58,6 +58,7 @@ type Request struct {
 	prev     *Request
 	next     *Request
 	queued   bool // on the pending-send list
+	cancel   bool // a send cancel was requested
 	pendNext *Request
 }
 

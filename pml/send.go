@@ -51,7 +51,7 @@ func (e *Engine) InitSend(r *Request, c *Comm, buf unsafe.Pointer, n int, peer, 
 // the protocol.
 func (e *Engine) StartSend(r *Request) {
 	c := r.Comm
-	r.done, r.Active, r.offset, r.Status.Cancelled, r.Status.Err = false, true, 0, false, 0
+	r.done, r.Active, r.offset, r.Status.Cancelled, r.Status.Err, r.cancel = false, true, 0, false, 0, false
 	r.stage = stageHdr
 	w := c.World[r.Peer]
 	r.dst = w
@@ -87,6 +87,8 @@ func (e *Engine) sendFirst(r *Request) bool {
 		r.stage = stageWait
 		if r.Mode != ModeSync {
 			e.complete(r)
+		} else if r.cancel {
+			e.sendCancel(r)
 		}
 		return true
 	}
@@ -98,6 +100,9 @@ func (e *Engine) sendFirst(r *Request) bool {
 		return false
 	}
 	r.stage = stageWait // the receiver answers with ACK or FIN
+	if r.cancel {
+		e.sendCancel(r)
+	}
 	return true
 }
 
@@ -178,8 +183,12 @@ func (e *Engine) flushCtrl() int {
 	n := 0
 	for n < len(e.ctrlQ) {
 		cm := e.ctrlQ[n]
+		hdr, hlen := unsafe.Pointer(e.ha), ackHdrLen
 		*e.ha = cm.a
-		if !e.route[cm.dst].SendI(cm.dst, cm.tag, unsafe.Pointer(e.ha), ackHdrLen, nil, 0) {
+		if cm.tag == tagCancel {
+			hdr, hlen = unsafe.Pointer(&cancelHdr{ctx: cm.a.rreq, src: cm.src, sreq: cm.a.sreq}), cancelHdrLen
+		}
+		if !e.route[cm.dst].SendI(cm.dst, cm.tag, hdr, hlen, nil, 0) {
 			break
 		}
 		n++
