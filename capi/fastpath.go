@@ -11,12 +11,21 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/datatype"
 	"gompi/mpi"
 )
 
 // enableFast hands the C fast path everything it needs, unless
 // GOMPI_FASTPATH=0 or the thread level needs locking.
 func enableFast(level int) {
+	for i := range C.gompi_builtin_sizes {
+		C.gompi_builtin_sizes[i] = -1
+	}
+	for _, t := range datatype.PredefinedTypes() {
+		if abi.HandleKind(t.Handle) == abi.KindBuiltin {
+			C.gompi_builtin_sizes[t.Handle&0xff] = C.schar(t.Size)
+		}
+	}
 	if os.Getenv("GOMPI_FASTPATH") == "0" || level > abi.ThreadSerialized {
 		return
 	}

@@ -52,9 +52,15 @@ extern struct gompi_fast gompi_fast;
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)0x6c000002)
 #define GOMPI_REC_MATCH ((1ull << 40) | (1ull << 32)) /* data record, pml match tag */
 
+/* Sizes of the predefined datatypes by handle index, -1 for none (filled at
+ * MPI_Init from the Go table, so a forged handle never passes). */
+extern signed char gompi_builtin_sizes[256];
+
 static inline int gompi_builtin_size(MPI_Datatype dt)
 {
-    return ((unsigned)dt >> 24) == 0x4c ? (dt >> 8) & 0xff : -1;
+    if (((unsigned)dt >> 16) != 0x4c00) return -1;
+    int s = gompi_builtin_sizes[dt & 0xff];
+    return s == ((dt >> 8) & 0xff) ? s : -1;
 }
 
 static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,

@@ -157,8 +157,9 @@ int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Co
 
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
-    if (((unsigned)datatype >> 24) == 0x4c) { /* builtin: the size is in the handle */
-        *size = (datatype >> 8) & 0xff;
+    int s = gompi_builtin_size(datatype); /* builtin: the size is in the handle */
+    if (s >= 0 && gompi_state == GOMPI_READY) {
+        *size = s;
         return MPI_SUCCESS;
     }
     return gompi_Type_size(datatype, size);

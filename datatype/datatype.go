@@ -29,6 +29,9 @@ var pairs [5]*Type
 func def(h int32, name string, size int) {
 	t := &Type{Handle: h, Name: name, Size: size, Extent: size, Contig: true, Committed: true, Builtin: true}
 	t.Base = t
+	if builtins[uint32(h)&0xff] != nil {
+		panic("datatype: two predefined types share handle index " + name)
+	}
 	builtins[uint32(h)&0xff] = t
 }
 
@@ -57,6 +60,17 @@ func init() {
 	}
 }
 
+// PredefinedTypes lists every predefined type.
+func PredefinedTypes() []*Type {
+	var out []*Type
+	for _, t := range builtins {
+		if t != nil {
+			out = append(out, t)
+		}
+	}
+	return append(out, pairs[:]...)
+}
+
 // Predefined returns the predefined type of handle h, or nil.
 func Predefined(h int32) *Type {
 	switch abi.HandleKind(h) {
@@ -65,8 +79,8 @@ func Predefined(h int32) *Type {
 			return builtins[uint32(h)&0xff]
 		}
 	case abi.KindDirect:
-		if abi.HandleObj(h) == abi.ObjDatatype && uint32(h)&0x03ffffff < uint32(len(pairs)) && h&0x3ffffff == h&0x7 {
-			return pairs[uint32(h)&0x03ffffff]
+		if i := abi.HandleIndex(h); abi.HandleObj(h) == abi.ObjDatatype && i < uint32(len(pairs)) {
+			return pairs[i]
 		}
 	}
 	return nil
