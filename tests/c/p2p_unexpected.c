@@ -89,13 +89,13 @@ int main(int argc, char **argv) {
             sbuf[off[i] + j] = pat(j, rank, i);
         CHECK_MPI(MPI_Isend(sbuf + off[i], (int)msg_size(i), MPI_BYTE, next, tag_of(i), MPI_COMM_WORLD, &req[i]));
     }
-    int dummy = rank;
+    int mine = rank, theirs = -1;
     MPI_Request mreq;
     MPI_Status st;
-    CHECK_MPI(MPI_Issend(&dummy, 1, MPI_INT, next, MARKER, MPI_COMM_WORLD, &mreq));
-    CHECK_MPI(MPI_Recv(&dummy, 1, MPI_INT, prev, MARKER, MPI_COMM_WORLD, &st));
-    CHECK(dummy == prev && st.MPI_SOURCE == prev && st.MPI_TAG == MARKER, "marker: value %d source %d tag %d",
-          dummy, st.MPI_SOURCE, st.MPI_TAG);
+    CHECK_MPI(MPI_Issend(&mine, 1, MPI_INT, next, MARKER, MPI_COMM_WORLD, &mreq));
+    CHECK_MPI(MPI_Recv(&theirs, 1, MPI_INT, prev, MARKER, MPI_COMM_WORLD, &st));
+    CHECK(theirs == prev && st.MPI_SOURCE == prev && st.MPI_TAG == MARKER, "marker: value %d source %d tag %d",
+          theirs, st.MPI_SOURCE, st.MPI_TAG);
     CHECK_MPI(MPI_Wait(&mreq, &st));
 
     /* Everything from prev is queued now: Iprobe must see the first message of every tag. */
