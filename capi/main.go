@@ -4,7 +4,7 @@
 // weak alias of PMPI_X, which gives the profiling interface.
 package main
 
-// #cgo CFLAGS: -I${SRCDIR}/../include -O2
+// #cgo CFLAGS: -I${SRCDIR}/../include -O2 -Wall -Werror
 import "C"
 
 import _ "github.com/ianlancetaylor/cgosymbolizer" // Go tracebacks show C frames

@@ -66,7 +66,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 {
     if (gompi_fast_recv(buf, count, datatype, source, tag, comm, status) == MPI_SUCCESS)
         return MPI_SUCCESS;
-    return gompi_Recv(buf, count, datatype, source, tag, comm, status);
+    return gompi_Recv(buf, count, datatype, source, tag, comm, (uintptr_t)status);
 }
 #pragma weak MPI_Recv = PMPI_Recv
 
@@ -89,7 +89,7 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
                   int recvtag, MPI_Comm comm, MPI_Status *status)
 {
     return gompi_Sendrecv((void *)sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
-                          recvtype, source, recvtag, comm, status);
+                          recvtype, source, recvtag, comm, (uintptr_t)status);
 }
 #pragma weak MPI_Sendrecv = PMPI_Sendrecv
 
@@ -97,7 +97,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
                           int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
     return gompi_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm,
-                                  status);
+                                  (uintptr_t)status);
 }
 #pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
 
@@ -109,40 +109,40 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size) { return gompi_Buffer_detac
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-    return gompi_Probe(source, tag, comm, NULL, status, 1);
+    return gompi_Probe(source, tag, comm, NULL, (uintptr_t)status, 1);
 }
 #pragma weak MPI_Probe = PMPI_Probe
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-    return gompi_Probe(source, tag, comm, flag, status, 0);
+    return gompi_Probe(source, tag, comm, flag, (uintptr_t)status, 0);
 }
 #pragma weak MPI_Iprobe = PMPI_Iprobe
 
 int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
-    return gompi_Mprobe(source, tag, comm, NULL, message, status, 1);
+    return gompi_Mprobe(source, tag, comm, NULL, message, (uintptr_t)status, 1);
 }
 #pragma weak MPI_Mprobe = PMPI_Mprobe
 
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                  MPI_Status *status)
 {
-    return gompi_Mprobe(source, tag, comm, flag, message, status, 0);
+    return gompi_Mprobe(source, tag, comm, flag, message, (uintptr_t)status, 0);
 }
 #pragma weak MPI_Improbe = PMPI_Improbe
 
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
                MPI_Status *status)
 {
-    return gompi_Mrecv(buf, count, datatype, message, status, NULL);
+    return gompi_Mrecv(buf, count, datatype, message, (uintptr_t)status, NULL);
 }
 #pragma weak MPI_Mrecv = PMPI_Mrecv
 
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
                 MPI_Request *request)
 {
-    return gompi_Mrecv(buf, count, datatype, message, NULL, request);
+    return gompi_Mrecv(buf, count, datatype, message, 0, request);
 }
 #pragma weak MPI_Imrecv = PMPI_Imrecv
 

@@ -1,5 +1,8 @@
 package main
 
+/*
+#include <stdint.h>
+*/
 import "C"
 
 import (
@@ -69,7 +72,7 @@ func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req
 }
 
 //export gompi_Recv
-func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status unsafe.Pointer) C.int {
+func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status C.uintptr_t) C.int {
 	c, rc := commArg("MPI_Recv", comm)
 	if c == nil {
 		return rc
@@ -115,7 +118,7 @@ func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int
 
 //export gompi_Sendrecv
 func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
-	rcount, rtype, src, rtag, comm C.int, status unsafe.Pointer) C.int {
+	rcount, rtype, src, rtag, comm C.int, status C.uintptr_t) C.int {
 	c, rc := commArg("MPI_Sendrecv", comm)
 	if c == nil {
 		return rc
@@ -129,7 +132,7 @@ func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf u
 }
 
 //export gompi_Sendrecv_replace
-func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, status unsafe.Pointer) C.int {
+func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, status C.uintptr_t) C.int {
 	c, rc := commArg("MPI_Sendrecv_replace", comm)
 	if c == nil {
 		return rc
@@ -164,7 +167,7 @@ func gompi_Buffer_detach(addr unsafe.Pointer, size *C.int) C.int {
 }
 
 //export gompi_Probe
-func gompi_Probe(src, tag, comm C.int, flag *C.int, status unsafe.Pointer, blocking C.int) C.int {
+func gompi_Probe(src, tag, comm C.int, flag *C.int, status C.uintptr_t, blocking C.int) C.int {
 	call := "MPI_Iprobe"
 	if blocking != 0 {
 		call = "MPI_Probe"
@@ -190,7 +193,7 @@ func gompi_Probe(src, tag, comm C.int, flag *C.int, status unsafe.Pointer, block
 }
 
 //export gompi_Mprobe
-func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status unsafe.Pointer, blocking C.int) C.int {
+func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status C.uintptr_t, blocking C.int) C.int {
 	call := "MPI_Improbe"
 	if blocking != 0 {
 		call = "MPI_Mprobe"
@@ -217,7 +220,7 @@ func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status unsafe.P
 }
 
 //export gompi_Mrecv
-func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status unsafe.Pointer, req *C.int) C.int {
+func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status C.uintptr_t, req *C.int) C.int {
 	call := "MPI_Mrecv"
 	if req != nil {
 		call = "MPI_Imrecv"
@@ -268,19 +271,19 @@ func gompi_Type_size(dt C.int, size *C.int) C.int {
 }
 
 //export gompi_Get_count
-func gompi_Get_count(status unsafe.Pointer, dt C.int, bytes C.longlong, count *C.int, countx unsafe.Pointer, elements C.int) C.int {
+func gompi_Get_count(status C.uintptr_t, dt C.int, bytes C.longlong, count *C.int, countx unsafe.Pointer, elements C.int) C.int {
 	t := mpi.TypeFromHandle(int32(dt))
 	if t == nil {
 		return argErr(nil, "MPI_Get_count", abi.ErrType, "invalid datatype")
 	}
 	n := int64(abi.Undefined)
 	switch {
+	case elements != 0:
+		n = t.Elements(int64(bytes))
 	case t.Size == 0:
 		n = 0
 	case int64(bytes)%int64(t.Size) == 0:
 		n = int64(bytes) / int64(t.Size)
-	case elements != 0 && t.Base != nil:
-		n = int64(bytes) / int64(t.Base.Size)
 	}
 	if count != nil {
 		if n > 0x7fffffff {
@@ -294,7 +297,7 @@ func gompi_Get_count(status unsafe.Pointer, dt C.int, bytes C.longlong, count *C
 }
 
 //export gompi_Status_set_elements
-func gompi_Status_set_elements(status unsafe.Pointer, dt C.int, count C.longlong) C.int {
+func gompi_Status_set_elements(status C.uintptr_t, dt C.int, count C.longlong) C.int {
 	t := mpi.TypeFromHandle(int32(dt))
 	if t == nil {
 		return argErr(nil, "MPI_Status_set_elements", abi.ErrType, "invalid datatype")
@@ -302,8 +305,8 @@ func gompi_Status_set_elements(status unsafe.Pointer, dt C.int, count C.longlong
 	if count < 0 {
 		return argErr(nil, "MPI_Status_set_elements", abi.ErrCount, "count is negative")
 	}
-	cs := (*cStatus)(status)
-	n := int64(count) * int64(t.Size)
+	cs := cstatus(status)
+	n := t.ElementBytes(int64(count))
 	cs.countLo = int32(uint32(n))
 	cs.countHiCancelled = int32(n>>32)<<1 | cs.countHiCancelled&1
 	return 0

@@ -19,13 +19,13 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         send_done_status(status);
         return MPI_SUCCESS;
     }
-    return gompi_Wait(request, status);
+    return gompi_Wait(request, (uintptr_t)status);
 }
 #pragma weak MPI_Wait = PMPI_Wait
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-    return gompi_Test(request, flag, status);
+    return gompi_Test(request, flag, (uintptr_t)status);
 }
 #pragma weak MPI_Test = PMPI_Test
 
@@ -44,27 +44,27 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
         }
         return MPI_SUCCESS;
     }
-    return gompi_Waitall(count, array_of_requests, array_of_statuses, NULL);
+    return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, NULL);
 }
 #pragma weak MPI_Waitall = PMPI_Waitall
 
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                  MPI_Status array_of_statuses[])
 {
-    return gompi_Waitall(count, array_of_requests, array_of_statuses, flag);
+    return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, flag);
 }
 #pragma weak MPI_Testall = PMPI_Testall
 
 int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
 {
-    return gompi_Waitany(count, array_of_requests, indx, status, NULL);
+    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, NULL);
 }
 #pragma weak MPI_Waitany = PMPI_Waitany
 
 int PMPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
                  MPI_Status *status)
 {
-    return gompi_Waitany(count, array_of_requests, indx, status, flag);
+    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, flag);
 }
 #pragma weak MPI_Testany = PMPI_Testany
 
@@ -72,7 +72,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
     return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
-                          array_of_statuses, 1);
+                          (uintptr_t)array_of_statuses, 1);
 }
 #pragma weak MPI_Waitsome = PMPI_Waitsome
 
@@ -80,13 +80,13 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
     return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
-                          array_of_statuses, 0);
+                          (uintptr_t)array_of_statuses, 0);
 }
 #pragma weak MPI_Testsome = PMPI_Testsome
 
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
-    return gompi_Request_get_status(request, flag, status);
+    return gompi_Request_get_status(request, flag, (uintptr_t)status);
 }
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
 
@@ -127,31 +127,31 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
-    return gompi_Get_count((void *)status, datatype, status_bytes(status), count, NULL, 0);
+    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 0);
 }
 #pragma weak MPI_Get_count = PMPI_Get_count
 
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
-    return gompi_Get_count((void *)status, datatype, status_bytes(status), count, NULL, 1);
+    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 1);
 }
 #pragma weak MPI_Get_elements = PMPI_Get_elements
 
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
-    return gompi_Get_count((void *)status, datatype, status_bytes(status), NULL, count, 1);
+    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), NULL, count, 1);
 }
 #pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
 
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
 {
-    return gompi_Status_set_elements(status, datatype, count);
+    return gompi_Status_set_elements((uintptr_t)status, datatype, count);
 }
 #pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
-    return gompi_Status_set_elements(status, datatype, count);
+    return gompi_Status_set_elements((uintptr_t)status, datatype, count);
 }
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
 

@@ -1,8 +1,12 @@
 package main
 
+/*
+#include <stdint.h>
+*/
 import "C"
 
 import (
+	"fmt"
 	"unsafe"
 
 	"gompi/abi"
@@ -37,16 +41,23 @@ func classify(h int32) (*mpi.Request, int) {
 	return r, reqLive
 }
 
-func reqArray(arr *C.int, n C.int) []C.int {
-	if n <= 0 || arr == nil {
-		return nil
+// reqArray views a C request array; a negative count or a NULL array with
+// requests in it is an argument error reported for call.
+func reqArray(call string, arr *C.int, n C.int) ([]C.int, C.int) {
+	switch {
+	case n < 0:
+		return nil, argErr(nil, call, abi.ErrCount, fmt.Sprintf("count %d is negative", n))
+	case n == 0:
+		return nil, 0
+	case arr == nil:
+		return nil, argErr(nil, call, abi.ErrArg, "request array is NULL")
 	}
-	return unsafe.Slice(arr, int(n))
+	return unsafe.Slice(arr, int(n)), 0
 }
 
 // complete finishes one done request: status out, handle nulled unless
 // persistent. It returns the error class recorded in the status.
-func complete(h *C.int, r *mpi.Request, kind int, status unsafe.Pointer) int {
+func complete(h *C.int, r *mpi.Request, kind int, status C.uintptr_t) int {
 	switch kind {
 	case reqInactive:
 		putEmpty(status)
@@ -74,7 +85,7 @@ func badRequest(call string) C.int {
 }
 
 //export gompi_Wait
-func gompi_Wait(req *C.int, status unsafe.Pointer) C.int {
+func gompi_Wait(req *C.int, status C.uintptr_t) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Wait"))
 	}
@@ -95,7 +106,7 @@ func gompi_Wait(req *C.int, status unsafe.Pointer) C.int {
 	s := mpi.Status{}
 	if code := complete(req, r, kind, status); code != 0 {
 		if !statusIgnored(status) {
-			cs := (*cStatus)(status)
+			cs := cstatus(status)
 			s = mpi.Status{Source: int(cs.source), Tag: int(cs.tag)}
 		}
 		s.Err = code
@@ -105,7 +116,7 @@ func gompi_Wait(req *C.int, status unsafe.Pointer) C.int {
 }
 
 //export gompi_Test
-func gompi_Test(req *C.int, flag *C.int, status unsafe.Pointer) C.int {
+func gompi_Test(req *C.int, flag *C.int, status C.uintptr_t) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Test"))
 	}
@@ -133,7 +144,7 @@ func gompi_Test(req *C.int, flag *C.int, status unsafe.Pointer) C.int {
 // gompi_Waitall implements MPI_Waitall, and MPI_Testall when flag is non-NULL.
 //
 //export gompi_Waitall
-func gompi_Waitall(n C.int, arr *C.int, statuses unsafe.Pointer, flag *C.int) C.int {
+func gompi_Waitall(n C.int, arr *C.int, statuses C.uintptr_t, flag *C.int) C.int {
 	call := "MPI_Waitall"
 	if flag != nil {
 		call = "MPI_Testall"
@@ -141,7 +152,10 @@ func gompi_Waitall(n C.int, arr *C.int, statuses unsafe.Pointer, flag *C.int) C.
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString(call))
 	}
-	hs := reqArray(arr, n)
+	hs, rc := reqArray(call, arr, n)
+	if rc != 0 {
+		return rc
+	}
 	for _, h := range hs {
 		if _, kind := classify(int32(h)); kind == reqInvalid {
 			return badRequest(call)
@@ -192,7 +206,7 @@ func gompi_Waitall(n C.int, arr *C.int, statuses unsafe.Pointer, flag *C.int) C.
 // gompi_Waitany implements MPI_Waitany, and MPI_Testany when flag is non-NULL.
 //
 //export gompi_Waitany
-func gompi_Waitany(n C.int, arr *C.int, index *C.int, status unsafe.Pointer, flag *C.int) C.int {
+func gompi_Waitany(n C.int, arr *C.int, index *C.int, status C.uintptr_t, flag *C.int) C.int {
 	call := "MPI_Waitany"
 	if flag != nil {
 		call = "MPI_Testany"
@@ -200,7 +214,10 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status unsafe.Pointer, fla
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString(call))
 	}
-	hs := reqArray(arr, n)
+	hs, rc := reqArray(call, arr, n)
+	if rc != 0 {
+		return rc
+	}
 	spins := 0
 	for {
 		active := false
@@ -248,7 +265,7 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status unsafe.Pointer, fla
 }
 
 //export gompi_Waitsome
-func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, statuses unsafe.Pointer, blocking C.int) C.int {
+func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, statuses C.uintptr_t, blocking C.int) C.int {
 	call := "MPI_Testsome"
 	if blocking != 0 {
 		call = "MPI_Waitsome"
@@ -256,8 +273,11 @@ func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, status
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString(call))
 	}
-	hs := reqArray(arr, n)
-	idx := reqArray(indices, n)
+	hs, rc := reqArray(call, arr, n)
+	if rc != 0 {
+		return rc
+	}
+	idx, _ := reqArray(call, indices, n)
 	spins := 0
 	for {
 		done, active := 0, false
@@ -308,7 +328,7 @@ func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, status
 }
 
 //export gompi_Request_get_status
-func gompi_Request_get_status(h C.int, flag *C.int, status unsafe.Pointer) C.int {
+func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Request_get_status"))
 	}
@@ -366,7 +386,11 @@ func gompi_Startall(n C.int, arr *C.int) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Start"))
 	}
-	for _, h := range reqArray(arr, n) {
+	hs, rc := reqArray("MPI_Startall", arr, n)
+	if rc != 0 {
+		return rc
+	}
+	for _, h := range hs {
 		r := mpi.RequestFromHandle(int32(h))
 		if r == nil || !r.Persistent {
 			return argErr(nil, "MPI_Start", abi.ErrRequest, "not a persistent request")
@@ -382,6 +406,9 @@ func gompi_Startall(n C.int, arr *C.int) C.int {
 func gompi_Cancel(req *C.int) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Cancel"))
+	}
+	if int32(*req) == abi.RequestNull {
+		return badRequest("MPI_Cancel") // MPICH and Open MPI reject MPI_REQUEST_NULL here
 	}
 	r, kind := classify(int32(*req))
 	switch kind {

@@ -18,6 +18,9 @@ type Type struct {
 	// Base is the predefined type all data is made of, or nil when mixed
 	// (reductions need one base type).
 	Base *Type
+	// pairFirst is the size of the first of the two basic elements of a
+	// pair type (MPI_2INT, MPI_DOUBLE_INT...), 0 for other types.
+	pairFirst int
 }
 
 // Bytes returns the data size of count elements.
@@ -42,20 +45,25 @@ func init() {
 	// MPI_LB and MPI_UB are markers with no data.
 	builtins[uint32(abi.LB)&0xff].Size, builtins[uint32(abi.LB)&0xff].Extent = 0, 0
 	builtins[uint32(abi.UB)&0xff].Size, builtins[uint32(abi.UB)&0xff].Extent = 0, 0
+	for _, h := range []int32{abi.TwoInt, abi.TwoInteger, abi.TwoReal, abi.TwoDoublePrecision} {
+		t := builtins[uint32(h)&0xff]
+		t.pairFirst = t.Size / 2
+	}
 	// Pair types for MAXLOC/MINLOC, with C struct layout (padding included in extent).
 	for i, p := range []struct {
 		h            int32
 		name         string
 		size, extent int
+		first        int
 	}{
-		{abi.FloatInt, "MPI_FLOAT_INT", 8, 8},
-		{abi.DoubleInt, "MPI_DOUBLE_INT", 12, 16},
-		{abi.LongInt, "MPI_LONG_INT", 12, 16},
-		{abi.ShortInt, "MPI_SHORT_INT", 6, 8},
-		{abi.LongDoubleInt, "MPI_LONG_DOUBLE_INT", 20, 32},
+		{abi.FloatInt, "MPI_FLOAT_INT", 8, 8, 4},
+		{abi.DoubleInt, "MPI_DOUBLE_INT", 12, 16, 8},
+		{abi.LongInt, "MPI_LONG_INT", 12, 16, 8},
+		{abi.ShortInt, "MPI_SHORT_INT", 6, 8, 2},
+		{abi.LongDoubleInt, "MPI_LONG_DOUBLE_INT", 20, 32, 16},
 	} {
 		t := &Type{Handle: p.h, Name: p.name, Size: p.size, Extent: p.extent, Contig: p.size == p.extent,
-			Committed: true, Builtin: true}
+			Committed: true, Builtin: true, pairFirst: p.first}
 		pairs[i] = t
 	}
 }

@@ -79,7 +79,7 @@ type earlyFrag struct {
 // New makes an engine; transports are added with AddTransport.
 func New(cfg Config) *Engine {
 	if cfg.EagerLimit <= 0 {
-		cfg.EagerLimit = 16 << 10
+		cfg.EagerLimit = 64 << 10 // measured on sm: beats rendezvous up to 64 KiB (docs/performance.md)
 	}
 	if cfg.FragSize <= 0 {
 		cfg.FragSize = 128 << 10
