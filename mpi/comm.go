@@ -2,6 +2,7 @@ package mpi
 
 import (
 	"gompi/abi"
+	"gompi/attr"
 	"gompi/pml"
 )
 
@@ -15,6 +16,8 @@ type Comm struct {
 	size   int
 	errh   *Errhandler
 	name   string
+	// Attrs holds the attributes cached on the communicator.
+	Attrs attr.Store
 }
 
 // Rank is the calling process's rank in c.
