@@ -1,0 +1,31 @@
+// Package topo is the pure logic of MPI process topologies: Dims_create,
+// Cartesian grids, graphs and distributed graphs. It validates arguments
+// with the standard's error classes and computes ranks, coordinates and
+// neighbour lists; building the communicators is mpi/'s job.
+package topo
+
+import (
+	"fmt"
+
+	"gompi/abi"
+)
+
+// Error is an argument error with its MPI error class.
+type Error struct {
+	Class  int
+	Detail string
+}
+
+func (e *Error) Error() string { return e.Detail }
+
+func errorf(class int, format string, args ...any) *Error {
+	return &Error{Class: class, Detail: fmt.Sprintf(format, args...)}
+}
+
+// Kind values returned by MPI_Topo_test.
+const (
+	KindNone      = abi.Undefined
+	KindGraph     = abi.TopoGraph
+	KindCart      = abi.TopoCart
+	KindDistGraph = abi.TopoDistGraph
+)
