@@ -1,0 +1,45 @@
+package op
+
+// #cgo CFLAGS: -O3 -Wall
+// #include "kernels.h"
+import "C"
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// elemSize is the memory stride of one element of each kind (pairs include
+// the C struct padding).
+var elemSize = [nKind]int{
+	kI8: 1, kU8: 1, kI16: 2, kU16: 2, kI32: 4, kU32: 4, kI64: 8, kU64: 8,
+	kF32: 4, kF64: 8, kF80: 16, kC64: 8, kC128: 16, kCLD: 32,
+	kFloatInt: 8, kDoubleInt: 16, kLongInt: 16, k2Int: 8, kShortInt: 8, kLDoubleInt: 32,
+	k2Float: 8, k2Double: 16,
+}
+
+// hasC[op][kind] mirrors the C kernel table, read once at startup.
+var hasC [nPredef][nKind]bool
+
+// Tier is the instruction-set tier of the C kernels: 0 x86-64, 1 AVX2, 2 AVX-512.
+var Tier int
+
+func init() {
+	switch {
+	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512DQ:
+		Tier = 2
+	case cpu.X86.HasAVX2 && cpu.X86.HasFMA:
+		Tier = 1
+	}
+	C.gompi_op_init(C.int(Tier))
+	for o := 0; o < int(C.GO_NOP); o++ {
+		for k := 0; k < nKind; k++ {
+			hasC[o][k] = C.gompi_op_has(C.int(o), C.int(k)) != 0
+		}
+	}
+}
+
+func runC(op, kind int, in, inout unsafe.Pointer, n int) {
+	C.gompi_op_run(C.int(op), C.int(kind), in, inout, C.size_t(n))
+}

@@ -1,0 +1,52 @@
+/* Reduction kernels in C, built by cgo with -O3 (op/ckern.go).
+
+   Why C: measured on this machine (see op/bench_test.go), GCC's vectorised
+   loops for SUM over 1 MiB run 3-4x faster than the best unrolled Go loop,
+   which the Go compiler does not vectorise, and one macro covers every
+   (op, type) pair including long double and complex, which Go assembly would
+   need by hand. The same loops are compiled three times (plain x86-64, AVX2,
+   AVX-512) and gompi_op_init picks one from the CPU features Go detected, so
+   the library stays portable without -march=native. Small counts never come
+   here: a cgo call costs ~50 ns, so Go kernels (op/gokern.go) handle them. */
+#include <stdint.h>
+#include <string.h>
+#include "kernels.h"
+
+#if defined(__x86_64__)
+#define TIER t0
+#include "kern_body.h"
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#define TIER t1
+#include "kern_body.h"
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,avx2,fma")
+#define TIER t2
+#include "kern_body.h"
+#pragma GCC pop_options
+
+static const gompi_kern_t (*tab)[GK_NKIND] = t0_tab_all;
+
+void gompi_op_init(int tier)
+{
+    tab = tier >= 2 ? t2_tab_all : tier == 1 ? t1_tab_all : t0_tab_all;
+}
+#else
+#define TIER t0
+#include "kern_body.h"
+static const gompi_kern_t (*tab)[GK_NKIND] = t0_tab_all;
+void gompi_op_init(int tier) { (void)tier; }
+#endif
+
+int gompi_op_has(int op, int kind)
+{
+    return op >= 0 && op < GO_NOP && kind >= 0 && kind < GK_NKIND && tab[op][kind] != NULL;
+}
+
+void gompi_op_run(int op, int kind, const void *in, void *inout, size_t n)
+{
+    tab[op][kind](in, inout, n);
+}

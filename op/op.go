@@ -1,0 +1,209 @@
+// Package op holds MPI reduction operations: the predefined ops with a kernel
+// for every type the standard allows, and user-defined ops. Apply is what
+// MPI_Reduce_local and the reduction collectives call; it allocates nothing
+// and consults no map, since collectives reduce tiny buffers constantly.
+package op
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/datatype"
+)
+
+// Predefined op indices: the low bits of the handle minus one (MPI_MAX is 0).
+const (
+	iMax = iota
+	iMin
+	iSum
+	iProd
+	iLand
+	iBand
+	iLor
+	iBor
+	iLxor
+	iBxor
+	iMinloc
+	iMaxloc
+	iReplace
+	iNoOp
+	nPredef
+)
+
+// UserFunc is a user reduction: inout[i] = in[i] op inout[i] for count
+// elements of the datatype whose handle is dt (the standard's
+// MPI_User_function, with pointers instead of pointers to ints).
+type UserFunc func(in, inout unsafe.Pointer, count int, dt int32)
+
+// Op is one reduction operation.
+type Op struct {
+	Handle  int32
+	Name    string
+	Commute bool
+	code    int      // predefined op index, or -1 for a user op
+	user    UserFunc // nil for predefined ops
+	freed   bool
+}
+
+// Predefined reports whether o is one of MPI's predefined ops.
+func (o *Op) Predefined() bool { return o.code >= 0 }
+
+var predef [nPredef]*Op
+
+// The predefined ops, for Go callers.
+var (
+	Max, Min, Sum, Prod, Land, Band, Lor, Bor, Lxor, Bxor, Minloc, Maxloc, Replace, NoOp *Op
+)
+
+func init() {
+	names := [nPredef]string{"MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND", "MPI_BAND",
+		"MPI_LOR", "MPI_BOR", "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE", "MPI_NO_OP"}
+	for i := range predef {
+		predef[i] = &Op{Handle: abi.OpMax + int32(i), Name: names[i], Commute: true, code: i}
+	}
+	Max, Min, Sum, Prod, Land, Band, Lor, Bor, Lxor, Bxor = predef[iMax], predef[iMin], predef[iSum],
+		predef[iProd], predef[iLand], predef[iBand], predef[iLor], predef[iBor], predef[iLxor], predef[iBxor]
+	Minloc, Maxloc, Replace, NoOp = predef[iMinloc], predef[iMaxloc], predef[iReplace], predef[iNoOp]
+}
+
+// User ops live in a copy-on-write table indexed by the handle's index, so
+// Lookup is one atomic load and an index, safe under MPI_THREAD_MULTIPLE.
+var (
+	userMu   sync.Mutex
+	userTab  atomic.Pointer[[]*Op]
+	userFree []uint32 // indices of freed ops, reused first
+)
+
+// Lookup returns the op of handle h (predefined or user), or nil when h is
+// not a valid op (MPI_OP_NULL included).
+func Lookup(h int32) *Op {
+	switch abi.HandleKind(h) {
+	case abi.KindBuiltin:
+		if i := abi.HandleIndex(h); abi.HandleObj(h) == abi.ObjOp && i >= 1 && i <= nPredef {
+			return predef[i-1]
+		}
+	case abi.KindDirect:
+		if abi.HandleObj(h) != abi.ObjOp {
+			return nil
+		}
+		if tab := userTab.Load(); tab != nil {
+			if i := abi.HandleIndex(h); i < uint32(len(*tab)) {
+				return (*tab)[i]
+			}
+		}
+	}
+	return nil
+}
+
+// NewUser registers a user op. Its handle is an MPICH direct op handle
+// (0x98000000 | index).
+func NewUser(fn UserFunc, commute bool) *Op {
+	userMu.Lock()
+	defer userMu.Unlock()
+	var old []*Op
+	if p := userTab.Load(); p != nil {
+		old = *p
+	}
+	tab := append([]*Op(nil), old...)
+	var idx uint32
+	if n := len(userFree); n > 0 {
+		idx, userFree = userFree[n-1], userFree[:n-1]
+	} else {
+		idx = uint32(len(tab))
+		tab = append(tab, nil)
+	}
+	o := &Op{Handle: abi.MakeHandle(abi.KindDirect, abi.ObjOp, idx), Name: "user op", Commute: commute, code: -1, user: fn}
+	tab[idx] = o
+	userTab.Store(&tab)
+	return o
+}
+
+// Free releases a user op and returns 0, or MPI_ERR_OP for a predefined,
+// already freed or nil op. Operations already using o may still run it.
+func Free(o *Op) int {
+	if o == nil || o.code >= 0 {
+		return abi.ErrOp
+	}
+	userMu.Lock()
+	defer userMu.Unlock()
+	if o.freed {
+		return abi.ErrOp
+	}
+	o.freed = true
+	tab := append([]*Op(nil), *userTab.Load()...)
+	idx := abi.HandleIndex(o.Handle)
+	tab[idx] = nil
+	userFree = append(userFree, idx)
+	userTab.Store(&tab)
+	return 0
+}
+
+// Check returns 0 when o may reduce data of type t, MPI_ERR_OP when the
+// standard does not define o for t (MPI-3.1 5.9.2), MPI_ERR_TYPE for a nil
+// type. User ops accept every type.
+func (o *Op) Check(t *datatype.Type) int {
+	if t == nil {
+		return abi.ErrType
+	}
+	if o == nil {
+		return abi.ErrOp
+	}
+	if o.user != nil || o.code == iNoOp || o.code == iReplace {
+		return 0
+	}
+	b := baseOf(t)
+	if b == nil {
+		return abi.ErrOp // mixed basic types: no predefined op applies
+	}
+	ti := info(b)
+	if !ti.ok || groupOps[ti.group]&(1<<o.code) == 0 {
+		return abi.ErrOp
+	}
+	return 0
+}
+
+// goMaxBytes is the largest reduction done by the Go kernels; above it one
+// cgo call into the vectorised C kernels is cheaper (measured: see
+// BenchmarkSmall in bench_test.go).
+const goMaxBytes = 256
+
+// Apply computes inout[i] = in[i] op inout[i] over count elements of t, in
+// MPI's order: for a non-commutative op, in holds the earlier ranks'
+// contribution. The caller has checked o.Check(t) == 0. in and inout must not
+// overlap. For a derived type, t must be built from one predefined type and
+// its data contiguous.
+func (o *Op) Apply(in, inout unsafe.Pointer, count int, t *datatype.Type) {
+	if count <= 0 {
+		return
+	}
+	if o.user != nil {
+		o.user(in, inout, count, t.Handle)
+		return
+	}
+	switch o.code {
+	case iNoOp:
+		return
+	case iReplace:
+		n := count * t.Extent
+		if t.Contig {
+			n = count * t.Size
+		}
+		copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
+		return
+	}
+	b := baseOf(t)
+	kind := int(info(b).kind)
+	n := count
+	if b != t {
+		n = count * (t.Size / b.Size)
+	}
+	if n*elemSize[kind] <= goMaxBytes {
+		if k := goKern[o.code][kind]; k != nil {
+			k(in, inout, n)
+			return
+		}
+	}
+	runC(o.code, kind, in, inout, n)
+}
