@@ -1,0 +1,78 @@
+package coll
+
+import "unsafe"
+
+// Reduce_scatter algorithms.
+const (
+	ReduceScatterReduceScatterv = "reduce_scatterv" // order-preserving
+	ReduceScatterRing           = "ring"            // commutative
+)
+
+// ReduceScatter reduces Sbuf (sum(counts) elements) across ranks and leaves
+// block me (counts[me] elements) in Rbuf. Sbuf == nil means in place: the
+// input is in Rbuf, which holds every block.
+func ReduceScatter(size, me int, d Data, counts []int, alg string) *Schedule {
+	total := 0
+	off := make([]int, size+1)
+	for i, c := range counts {
+		total += c
+		off[i+1] = off[i] + c*d.Ext
+	}
+	b := newBuilder(d.Fn)
+	if total == 0 {
+		return b.done()
+	}
+	in := d.Sbuf
+	if in == nil {
+		in = d.Rbuf
+	}
+	if !d.Commute || size == 1 {
+		alg = ReduceScatterReduceScatterv
+	}
+	switch alg {
+	case ReduceScatterRing:
+		acc, tmp := b.scratch(total*d.Ext), b.scratch(total*d.Ext)
+		b.copy(acc, in, total*d.Ext)
+		next, prev := (me+1)%size, (me-1+size)%size
+		blk := func(i int) int { return ((i % size) + size) % size }
+		for s := 0; s < size-1; s++ {
+			sb, rb := blk(me-s-1), blk(me-s-2)
+			b.send(next, add(acc, off[sb]), off[sb+1]-off[sb])
+			b.recv(prev, add(tmp, off[rb]), off[rb+1]-off[rb])
+			b.reduce(add(tmp, off[rb]), add(acc, off[rb]), counts[rb])
+			b.round()
+		}
+		b.copy(d.Rbuf, add(acc, off[me]), counts[me]*d.Ext)
+	default:
+		dd := d
+		dd.Sbuf, dd.Count = in, total
+		var full unsafe.Pointer
+		if me == 0 {
+			full = b.scratch(total * d.Ext)
+		}
+		dd.Rbuf = full
+		reduceBinomial(b, size, me, 0, dd)
+		b.round()
+		bc := make([]int, size)
+		for i := range bc {
+			bc[i] = off[i+1] - off[i]
+		}
+		scatterLinear(b, size, me, 0, Blocks{Buf: full, Count: bc, Displ: off[:size]}, d.Rbuf, bc[me])
+	}
+	return b.done()
+}
+
+func scatterLinear(b *builder, size, me, root int, sb Blocks, rbuf unsafe.Pointer, n int) {
+	if me != root {
+		b.recv(root, rbuf, n)
+		return
+	}
+	for r := 0; r < size; r++ {
+		if r != root {
+			p, k := sb.at(r)
+			b.send(r, p, k)
+		}
+	}
+	p, _ := sb.at(root)
+	b.copy(rbuf, p, n)
+}

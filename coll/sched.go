@@ -1,0 +1,242 @@
+// Package coll builds collective operations as schedules: a list of rounds,
+// each a set of sends and receives started together followed by local copies
+// and reductions run once they all completed. A blocking call runs a schedule
+// to completion in place; nonblocking and persistent calls advance it from the
+// progress engine. Schedules work on contiguous bytes; the mpi layer packs
+// derived types and resolves MPI_IN_PLACE before building them.
+package coll
+
+import "unsafe"
+
+// Req is an outstanding send or receive of a transport.
+type Req interface{ Done() bool }
+
+// Transport moves the bytes of one communicator's collective context. Isend
+// and Irecv return nil when the operation completed at once.
+type Transport interface {
+	Isend(buf unsafe.Pointer, n, peer, tag int) Req
+	Irecv(buf unsafe.Pointer, n, peer, tag int) Req
+	Release(r Req)
+}
+
+// Reducer combines count elements: inout[i] = in[i] op inout[i] (MPI's order:
+// in holds the lower ranks' contribution).
+type Reducer func(in, inout unsafe.Pointer, count int)
+
+type stepKind uint8
+
+const (
+	stSend stepKind = iota
+	stRecv
+	stCopy   // b <- a, n bytes
+	stReduce // b <- a op b, n elements
+)
+
+type step struct {
+	kind stepKind
+	peer int
+	a, b unsafe.Pointer
+	n    int
+}
+
+// Schedule is a built collective for one rank; Start and Advance run it, as
+// many times as wanted (persistent collectives).
+type Schedule struct {
+	steps []step
+	ends  []int // round i is steps[ends[i-1]:ends[i]]
+	fn    Reducer
+	tmp   [][]byte // scratch memory the steps point into
+
+	tr    Transport
+	tag   int
+	round int
+	pend  []Req
+	done  bool
+}
+
+// Rounds is the number of rounds (for tests).
+func (s *Schedule) Rounds() int { return len(s.ends) }
+
+// Messages counts the sends of the schedule (for tests).
+func (s *Schedule) Messages() int {
+	n := 0
+	for _, st := range s.steps {
+		if st.kind == stSend {
+			n++
+		}
+	}
+	return n
+}
+
+// Start begins a run over tr with tag; messages of different runs in flight
+// at once must use different tags.
+func (s *Schedule) Start(tr Transport, tag int) {
+	s.tr, s.tag, s.round, s.done = tr, tag, 0, false
+	s.pend = s.pend[:0]
+	s.startRound()
+}
+
+// Done reports whether the last Start ran to completion.
+func (s *Schedule) Done() bool { return s.done }
+
+// Advance tests the current round and moves on as far as possible; it reports
+// whether the schedule completed.
+func (s *Schedule) Advance() bool {
+	for !s.done {
+		for i, r := range s.pend {
+			if r == nil {
+				continue
+			}
+			if !r.Done() {
+				return false
+			}
+			s.tr.Release(r)
+			s.pend[i] = nil
+		}
+		s.pend = s.pend[:0]
+		s.finishRound()
+		s.round++
+		s.startRound()
+	}
+	return true
+}
+
+func (s *Schedule) bounds(i int) (int, int) {
+	lo := 0
+	if i > 0 {
+		lo = s.ends[i-1]
+	}
+	return lo, s.ends[i]
+}
+
+// startRound posts the communication of the current round; receives first so
+// a peer's eager data finds them.
+func (s *Schedule) startRound() {
+	if s.round >= len(s.ends) {
+		s.done = true
+		return
+	}
+	lo, hi := s.bounds(s.round)
+	for i := lo; i < hi; i++ {
+		if st := &s.steps[i]; st.kind == stRecv {
+			if r := s.tr.Irecv(st.a, st.n, st.peer, s.tag); r != nil {
+				s.pend = append(s.pend, r)
+			}
+		}
+	}
+	for i := lo; i < hi; i++ {
+		if st := &s.steps[i]; st.kind == stSend {
+			if r := s.tr.Isend(st.a, st.n, st.peer, s.tag); r != nil {
+				s.pend = append(s.pend, r)
+			}
+		}
+	}
+}
+
+// finishRound runs the local steps of the current round.
+func (s *Schedule) finishRound() {
+	lo, hi := s.bounds(s.round)
+	for i := lo; i < hi; i++ {
+		switch st := &s.steps[i]; st.kind {
+		case stCopy:
+			if st.a != st.b {
+				copy(unsafe.Slice((*byte)(st.b), st.n), unsafe.Slice((*byte)(st.a), st.n))
+			}
+		case stReduce:
+			s.fn(st.a, st.b, st.n)
+		}
+	}
+}
+
+// builder appends steps and rounds to a schedule.
+type builder struct {
+	s    *Schedule
+	open bool // the last round accepts more steps
+	// comm is set when the open round has communication; local steps after
+	// it still join the round (they run when it completes).
+	keepZero bool // zero-byte messages carry synchronisation (barrier)
+}
+
+func newBuilder(fn Reducer) *builder { return &builder{s: &Schedule{fn: fn}} }
+
+// round closes the current round: the next step starts a new one.
+func (b *builder) round() { b.open = false }
+
+func (b *builder) add(st step) {
+	if !b.open {
+		b.s.ends = append(b.s.ends, len(b.s.steps))
+		b.open = true
+	}
+	b.s.steps = append(b.s.steps, st)
+	b.s.ends[len(b.s.ends)-1] = len(b.s.steps)
+}
+
+// comm adds a send or receive; a local step already in the open round would
+// run before it otherwise, so it forces a new round.
+func (b *builder) comm(k stepKind, peer int, p unsafe.Pointer, n int) {
+	if n == 0 && !b.keepZero {
+		return
+	}
+	if b.open {
+		lo, hi := b.s.bounds(len(b.s.ends) - 1)
+		for i := lo; i < hi; i++ {
+			if b.s.steps[i].kind >= stCopy {
+				b.round()
+				break
+			}
+		}
+	}
+	b.add(step{kind: k, peer: peer, a: p, n: n})
+}
+
+func (b *builder) send(peer int, p unsafe.Pointer, n int) { b.comm(stSend, peer, p, n) }
+func (b *builder) recv(peer int, p unsafe.Pointer, n int) { b.comm(stRecv, peer, p, n) }
+
+// copy adds dst <- src (n bytes) after the open round's communication.
+func (b *builder) copy(dst, src unsafe.Pointer, n int) {
+	if n > 0 && dst != src {
+		b.add(step{kind: stCopy, a: src, b: dst, n: n})
+	}
+}
+
+// reduce adds inout <- in op inout (count elements).
+func (b *builder) reduce(in, inout unsafe.Pointer, count int) {
+	if count > 0 {
+		b.add(step{kind: stReduce, a: in, b: inout, n: count})
+	}
+}
+
+// scratch returns n bytes of memory owned by the schedule.
+func (b *builder) scratch(n int) unsafe.Pointer {
+	if n == 0 {
+		return nil
+	}
+	m := make([]byte, n)
+	b.s.tmp = append(b.s.tmp, m)
+	return unsafe.Pointer(&m[0])
+}
+
+func (b *builder) done() *Schedule {
+	b.open = false
+	return b.s
+}
+
+func add(p unsafe.Pointer, off int) unsafe.Pointer {
+	if p == nil {
+		return nil
+	}
+	return unsafe.Add(p, off)
+}
+
+// rel and abs convert between ranks and ranks relative to a root.
+func rel(r, root, n int) int { return (r - root + n) % n }
+func abs(v, root, n int) int { return (v + root) % n }
+
+// pof2 is the largest power of two not above n.
+func pof2(n int) int {
+	p := 1
+	for p*2 <= n {
+		p *= 2
+	}
+	return p
+}
