@@ -3,8 +3,13 @@ package main
 import "C"
 
 import (
+	"unsafe"
+
 	"gompi/abi"
+	"gompi/group"
+	"gompi/info"
 	"gompi/mpi"
+	"gompi/topo"
 )
 
 // commArg resolves a communicator handle; on failure it raises MPI_ERR_COMM
@@ -31,4 +36,45 @@ func argErr(c *mpi.Comm, call string, class int, detail string) C.int {
 
 func errReport(c *mpi.Comm, class int, call, detail string) int {
 	return mpi.Code(mpi.Raise(c, class, call, detail))
+}
+
+// objErr raises an error from one of the pure-logic packages (group, topo,
+// info) or from mpi on c (MPI_COMM_WORLD when nil), keeping its class.
+func objErr(c *mpi.Comm, call string, err error) C.int {
+	class, detail := abi.ErrOther, err.Error()
+	switch e := err.(type) {
+	case *group.Error:
+		class = e.Class
+	case *topo.Error:
+		class = e.Class
+	case *info.Error:
+		class = e.Class
+	case *mpi.Error:
+		class, detail = e.Class, e.Detail
+	}
+	return argErr(c, call, class, detail)
+}
+
+// intSlice copies n C ints into a Go slice.
+func intSlice(p *C.int, n int) []int {
+	if n <= 0 || p == nil {
+		return nil
+	}
+	in := unsafe.Slice(p, n)
+	out := make([]int, n)
+	for i, v := range in {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// putInts writes vals into the C array at p.
+func putInts(p *C.int, vals []int) {
+	if len(vals) == 0 {
+		return
+	}
+	out := unsafe.Slice(p, len(vals))
+	for i, v := range vals {
+		out[i] = C.int(v)
+	}
 }
