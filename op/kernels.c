@@ -1,8 +1,10 @@
 /* Reduction kernels in C, built by cgo with -O3 (op/ckern.go).
 
-   Why C: measured on this machine (see op/bench_test.go), GCC's vectorised
-   loops for SUM over 1 MiB run 3-4x faster than the best unrolled Go loop,
-   which the Go compiler does not vectorise, and one macro covers every
+   Why C: measured on this machine (go test -bench 'Sum1MiB' ./op), GCC's
+   vectorised loop for SUM of 1 MiB of doubles runs at ~50 GB/s, the Go loop
+   (which the Go compiler does not vectorise) at ~27 GB/s and a 4-way unrolled
+   Go loop at ~15 GB/s; our C kernel reaches 0.97-1.0x of a -march=native C
+   loop for double, float and int. One macro also covers every
    (op, type) pair including long double and complex, which Go assembly would
    need by hand. The same loops are compiled three times (plain x86-64, AVX2,
    AVX-512) and gompi_op_init picks one from the CPU features Go detected, so

@@ -165,9 +165,10 @@ func (o *Op) Check(t *datatype.Type) int {
 }
 
 // goMaxBytes is the largest reduction done by the Go kernels; above it one
-// cgo call into the vectorised C kernels is cheaper (measured: see
-// BenchmarkSmall in bench_test.go).
-const goMaxBytes = 256
+// cgo call into the vectorised C kernels is cheaper. Measured with
+// BenchmarkSmall: SUM of doubles takes 20 ns in Go vs 44 ns through cgo at
+// 512 B, 64 vs 46 ns at 1 KiB (ints alike).
+const goMaxBytes = 512
 
 // Apply computes inout[i] = in[i] op inout[i] over count elements of t, in
 // MPI's order: for a non-commutative op, in holds the earlier ranks'
