@@ -18,6 +18,14 @@ type Comm struct {
 	name   string
 	// Attrs holds the attributes cached on the communicator.
 	Attrs attr.Store
+
+	group  []int // world ranks of the (local) group, in rank order
+	inter  bool
+	remote []int // intercommunicator: world ranks of the remote group
+	local  *Comm // intercommunicator: intracommunicator of the local group
+	slots  []int // context slots held, returned by Free
+	topo   *Topology
+	info   map[string]string
 }
 
 // Rank is the calling process's rank in c.
@@ -63,5 +71,34 @@ func CommFromHandle(h int32) *Comm {
 }
 
 func newComm(handle int32, pc, cc *pml.Comm, name string) *Comm {
-	return &Comm{Handle: handle, pc: pc, cc: cc, rank: pc.Rank, size: pc.Size(), errh: ErrorsAreFatal, name: name}
+	return &Comm{Handle: handle, pc: pc, cc: cc, rank: pc.Rank, size: pc.Size(), errh: ErrorsAreFatal, name: name,
+		group: pc.World}
 }
+
+// PeerSize is the number of ranks a point-to-point call can name: the size
+// of an intracommunicator, the remote group size of an intercommunicator.
+func (c *Comm) PeerSize() int { return c.pc.Size() }
+
+// IsInter reports whether c is an intercommunicator.
+func (c *Comm) IsInter() bool { return c.inter }
+
+// RemoteSize is the remote group size of an intercommunicator (0 otherwise).
+func (c *Comm) RemoteSize() int { return len(c.remote) }
+
+// GroupRanks returns the world ranks of c's (local) group in rank order.
+func (c *Comm) GroupRanks() []int { return c.group }
+
+// RemoteGroupRanks returns the world ranks of an intercommunicator's remote group.
+func (c *Comm) RemoteGroupRanks() []int { return c.remote }
+
+// LocalComm is the intracommunicator of an intercommunicator's local group
+// (c itself for an intracommunicator).
+func (c *Comm) LocalComm() *Comm {
+	if c.inter {
+		return c.local
+	}
+	return c
+}
+
+// CollContext is the pml communicator collective traffic uses.
+func (c *Comm) CollContext() *pml.Comm { return c.cc }

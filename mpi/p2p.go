@@ -28,8 +28,8 @@ func (c *Comm) checkSend(call string, buf unsafe.Pointer, count int, dt *datatyp
 	if e := c.checkBuf(call, buf, count, dt); e != nil {
 		return e
 	}
-	if dest != abi.ProcNull && (dest < 0 || dest >= c.size) {
-		return errf(abi.ErrRank, call, "destination rank %d is not in [0, %d)", dest, c.size)
+	if dest != abi.ProcNull && (dest < 0 || dest >= c.PeerSize()) {
+		return errf(abi.ErrRank, call, "destination rank %d is not in [0, %d)", dest, c.PeerSize())
 	}
 	if tag < 0 || tag > abi.TagUB {
 		return errf(abi.ErrTag, call, "tag %d is not in [0, MPI_TAG_UB]", tag)
@@ -41,8 +41,8 @@ func (c *Comm) checkRecv(call string, buf unsafe.Pointer, count int, dt *datatyp
 	if e := c.checkBuf(call, buf, count, dt); e != nil {
 		return e
 	}
-	if src != abi.ProcNull && src != abi.AnySource && (src < 0 || src >= c.size) {
-		return errf(abi.ErrRank, call, "source rank %d is not in [0, %d)", src, c.size)
+	if src != abi.ProcNull && src != abi.AnySource && (src < 0 || src >= c.PeerSize()) {
+		return errf(abi.ErrRank, call, "source rank %d is not in [0, %d)", src, c.PeerSize())
 	}
 	if tag != abi.AnyTag && (tag < 0 || tag > abi.TagUB) {
 		return errf(abi.ErrTag, call, "tag %d is not in [0, MPI_TAG_UB] nor MPI_ANY_TAG", tag)

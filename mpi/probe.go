@@ -9,8 +9,8 @@ import (
 )
 
 func (c *Comm) checkProbe(call string, src, tag int) *Error {
-	if src != abi.ProcNull && src != abi.AnySource && (src < 0 || src >= c.size) {
-		return errf(abi.ErrRank, call, "source rank %d is not in [0, %d)", src, c.size)
+	if src != abi.ProcNull && src != abi.AnySource && (src < 0 || src >= c.PeerSize()) {
+		return errf(abi.ErrRank, call, "source rank %d is not in [0, %d)", src, c.PeerSize())
 	}
 	if tag != abi.AnyTag && (tag < 0 || tag > abi.TagUB) {
 		return errf(abi.ErrTag, call, "tag %d is not in [0, MPI_TAG_UB] nor MPI_ANY_TAG", tag)

@@ -1,0 +1,297 @@
+package mpi
+
+import (
+	"cmp"
+	"slices"
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/pml"
+)
+
+// Communicator creation. Every constructor agrees on context slots with
+// agreeSlots (collective over the creating group), builds the pml matching
+// state and registers the communicator under a direct handle.
+
+var freeCommIdx []uint32 // recycled handle indices, so create/free loops stay flat
+
+func registerComm(c *Comm) {
+	var i uint32
+	if n := len(freeCommIdx); n > 0 {
+		i, freeCommIdx = freeCommIdx[n-1], freeCommIdx[:n-1]
+		st.comms[i] = c
+	} else {
+		i = uint32(len(st.comms))
+		st.comms = append(st.comms, c)
+	}
+	c.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjComm, i)
+	st.eng.Register(c.pc)
+	st.eng.Register(c.cc)
+}
+
+func maskBytes(m *ctxMask) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(m)), len(m)*8)
+}
+
+// agreeSlots takes n context slots free in every process of c (both groups
+// of an intercommunicator). Every caller gets the same answer.
+func (c *Comm) agreeSlots(call string, v *xview, n int) ([]int, *Error) {
+	m := ctxFree
+	v.allreduceMask(&m)
+	if c != nil && c.inter {
+		if c.rank == 0 {
+			var other ctxMask
+			exchange(c.cc, 0, tagCommBridge, maskBytes(&m), maskBytes(&other))
+			m.and(&other)
+		}
+		v.bcast(maskBytes(&m), 0)
+	}
+	s := m.lowestN(n)
+	if len(s) < n {
+		return nil, errf(abi.ErrOther, call, "no free context id left (%d communicators exist)", len(st.comms))
+	}
+	for _, x := range s {
+		ctxFree.clear(x)
+	}
+	return s, nil
+}
+
+// newIntra builds an intracommunicator over the given world ranks.
+func newIntra(slot int, group []int, me int, parent *Comm) *Comm {
+	pc := pml.NewComm(uint32(2*slot), me, group)
+	cc := pml.NewComm(uint32(2*slot+1), me, group)
+	c := newComm(0, pc, cc, "")
+	c.slots = []int{slot}
+	if parent != nil {
+		c.errh = parent.errh
+	}
+	registerComm(c)
+	return c
+}
+
+// Dup duplicates c (MPI_Comm_dup): same group, new context, attributes
+// copied by their callbacks, error handler and topology inherited.
+func (c *Comm) Dup() (*Comm, error) {
+	const call = "MPI_Comm_dup"
+	var d *Comm
+	if c.inter {
+		s, e := c.agreeSlots(call, viewOf(c), 2)
+		if e != nil {
+			return nil, c.raise(e)
+		}
+		d = newInter(s, c.group, c.rank, c.remote, c)
+	} else {
+		s, e := c.agreeSlots(call, viewOf(c), 1)
+		if e != nil {
+			return nil, c.raise(e)
+		}
+		d = newIntra(s[0], c.group, c.rank, c)
+	}
+	d.topo = c.topo
+	if err := c.copyAttrs(d); err != nil {
+		d.release()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Split partitions c by colour, ordering each part by key then rank
+// (MPI_Comm_split). It returns nil for colour MPI_UNDEFINED.
+func (c *Comm) Split(color, key int) (*Comm, error) {
+	const call = "MPI_Comm_split"
+	if color < 0 && color != abi.Undefined {
+		return nil, c.raise(errf(abi.ErrArg, call, "colour %d is negative and not MPI_UNDEFINED", color))
+	}
+	if c.inter {
+		return nil, c.raise(errf(abi.ErrComm, call, "splitting an intercommunicator is not supported"))
+	}
+	v := viewOf(c)
+	all := v.allgatherInts([]int{color, key})
+	s, e := c.agreeSlots(call, v, 1)
+	if e != nil {
+		return nil, c.raise(e)
+	}
+	if color == abi.Undefined {
+		ctxFree.set(s[0]) // this process takes no part: the slot stays free here
+		return nil, nil
+	}
+	type member struct{ key, rank int }
+	var ms []member
+	for r := 0; r < c.size; r++ {
+		if all[2*r] == color {
+			ms = append(ms, member{all[2*r+1], r})
+		}
+	}
+	slices.SortStableFunc(ms, func(a, b member) int { return cmp.Compare(a.key, b.key) })
+	group := make([]int, len(ms))
+	me := 0
+	for i, m := range ms {
+		group[i] = c.group[m.rank]
+		if m.rank == c.rank {
+			me = i
+		}
+	}
+	return newIntra(s[0], group, me, c), nil
+}
+
+// SplitType splits c by a locality type (MPI_Comm_split_type).
+func (c *Comm) SplitType(kind, key int) (*Comm, error) {
+	color := abi.Undefined
+	switch kind {
+	case abi.Undefined:
+	case abi.CommTypeShared:
+		color = max(st.topo[st.rank].Node, 0)
+	default:
+		return nil, c.raise(errf(abi.ErrArg, "MPI_Comm_split_type", "split type %d is not MPI_COMM_TYPE_SHARED nor MPI_UNDEFINED", kind))
+	}
+	return c.Split(color, key)
+}
+
+// checkSubgroup checks that every world rank of g belongs to c's group and
+// returns g's members as ranks of c, and the caller's place in g (-1 if absent).
+func (c *Comm) checkSubgroup(call string, g []int) ([]int, int, *Error) {
+	pos := make(map[int]int, len(c.group))
+	for i, w := range c.group {
+		pos[w] = i
+	}
+	ranks := make([]int, len(g))
+	me := -1
+	for i, w := range g {
+		r, ok := pos[w]
+		if !ok {
+			return nil, -1, errf(abi.ErrGroup, call, "group member (world rank %d) is not in the communicator", w)
+		}
+		ranks[i] = r
+		if r == c.rank {
+			me = i
+		}
+	}
+	return ranks, me, nil
+}
+
+// Create makes a communicator of the members of g, a subgroup of c, called
+// by every process of c (MPI_Comm_create). Non-members get nil.
+func (c *Comm) Create(g []int) (*Comm, error) {
+	const call = "MPI_Comm_create"
+	if c.inter {
+		return nil, c.raise(errf(abi.ErrComm, call, "creating from an intercommunicator is not supported"))
+	}
+	_, me, e := c.checkSubgroup(call, g)
+	if e != nil {
+		return nil, c.raise(e)
+	}
+	s, e := c.agreeSlots(call, viewOf(c), 1)
+	if e != nil {
+		return nil, c.raise(e)
+	}
+	if me < 0 {
+		ctxFree.set(s[0])
+		return nil, nil
+	}
+	return newIntra(s[0], slices.Clone(g), me, c), nil
+}
+
+// CreateGroup makes a communicator of g, called only by g's members
+// (MPI_Comm_create_group); tag tells concurrent calls apart.
+func (c *Comm) CreateGroup(g []int, tag int) (*Comm, error) {
+	const call = "MPI_Comm_create_group"
+	if c.inter {
+		return nil, c.raise(errf(abi.ErrComm, call, "creating from an intercommunicator is not supported"))
+	}
+	if tag < 0 || tag > abi.TagUB {
+		return nil, c.raise(errf(abi.ErrTag, call, "tag %d is not in [0, MPI_TAG_UB]", tag))
+	}
+	ranks, me, e := c.checkSubgroup(call, g)
+	if e != nil {
+		return nil, c.raise(e)
+	}
+	if me < 0 {
+		return nil, c.raise(errf(abi.ErrGroup, call, "the calling process is not in the group"))
+	}
+	v := &xview{pc: c.cc, ranks: ranks, me: me, tag: tagGroupBase - tag%(1<<20)}
+	s, e := c.agreeSlots(call, v, 1)
+	if e != nil {
+		return nil, c.raise(e)
+	}
+	return newIntra(s[0], slices.Clone(g), me, c), nil
+}
+
+// Free releases c (MPI_Comm_free): delete callbacks run, the context slots
+// return to the free mask and the handle index is recycled.
+func (c *Comm) Free() error {
+	if c == st.world || c == st.self {
+		return c.raise(errf(abi.ErrComm, "MPI_Comm_free", "%s cannot be freed", c.name))
+	}
+	if err := c.deleteAttrs(); err != nil {
+		return err
+	}
+	c.release()
+	return nil
+}
+
+func (c *Comm) release() {
+	if c.local != nil {
+		c.local.release()
+	}
+	st.eng.Unregister(c.pc)
+	st.eng.Unregister(c.cc)
+	for _, s := range c.slots {
+		ctxFree.set(s)
+	}
+	c.slots = nil
+	if abi.HandleKind(c.Handle) == abi.KindDirect {
+		i := abi.HandleIndex(c.Handle)
+		st.comms[i] = nil
+		freeCommIdx = append(freeCommIdx, i)
+	}
+}
+
+// Compare compares two communicators (MPI_Comm_compare).
+func Compare(a, b *Comm) int {
+	switch {
+	case a == b:
+		return abi.Ident
+	case a.inter != b.inter:
+		return abi.Unequal
+	}
+	r := compareRanks(a.group, b.group)
+	if a.inter {
+		r = max(r, compareRanks(a.remote, b.remote))
+	}
+	if r == abi.Ident {
+		return abi.Congruent
+	}
+	return r
+}
+
+// compareRanks compares two groups given as world ranks: Ident, Similar or Unequal.
+func compareRanks(a, b []int) int {
+	if len(a) != len(b) {
+		return abi.Unequal
+	}
+	if slices.Equal(a, b) {
+		return abi.Ident
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	if slices.Equal(x, y) {
+		return abi.Similar
+	}
+	return abi.Unequal
+}
+
+// DoneRequest is an already completed request (nonblocking calls this
+// library finishes at once, e.g. MPI_Comm_idup).
+func DoneRequest() *Request {
+	r := st.eng.NewRequest()
+	r.Kind = pml.KindSend
+	st.eng.CompleteNow(r, Status{Source: abi.AnySource, Tag: abi.AnyTag})
+	return r
+}
+
+// SetInfo replaces the hints attached to c (MPI_Comm_set_info); none is acted on.
+func (c *Comm) SetInfo(kv map[string]string) { c.info = kv }
+
+// Info returns the hints attached to c.
+func (c *Comm) Info() map[string]string { return c.info }

@@ -1,0 +1,23 @@
+package mpi
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCtxMaskAgreement(t *testing.T) {
+	a, b := ctxFree, ctxFree
+	require.Equal(t, 2, a.lowest(), "slots 0 and 1 belong to MPI_COMM_WORLD and MPI_COMM_SELF")
+	a.clear(2)
+	b.clear(3)
+	m := a
+	m.and(&b)
+	require.Equal(t, 4, m.lowest())
+	require.Equal(t, []int{4, 5}, m.lowestN(2))
+	m.set(2)
+	require.Equal(t, 2, m.lowest())
+	var empty ctxMask
+	require.Equal(t, -1, empty.lowest())
+	require.Empty(t, empty.lowestN(3))
+}
