@@ -3,6 +3,7 @@ package mpi
 import (
 	"gompi/abi"
 	"gompi/attr"
+	"gompi/info"
 	"gompi/pml"
 )
 
@@ -25,7 +26,7 @@ type Comm struct {
 	local  *Comm // intercommunicator: intracommunicator of the local group
 	slots  []int // context slots held, returned by Free
 	topo   *Topology
-	info   map[string]string
+	info   *info.Info
 }
 
 // Rank is the calling process's rank in c.

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/info"
 	"gompi/pml"
 )
 
@@ -291,7 +292,7 @@ func DoneRequest() *Request {
 }
 
 // SetInfo replaces the hints attached to c (MPI_Comm_set_info); none is acted on.
-func (c *Comm) SetInfo(kv map[string]string) { c.info = kv }
+func (c *Comm) SetInfo(in *info.Info) { c.info = in }
 
-// Info returns the hints attached to c.
-func (c *Comm) Info() map[string]string { return c.info }
+// Info returns the hints attached to c (nil when none were set).
+func (c *Comm) Info() *info.Info { return c.info }
