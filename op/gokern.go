@@ -140,7 +140,8 @@ func gMinloc[V, I ordered](in, inout unsafe.Pointer, n int) {
 	}
 }
 
-// goKern[op][kind] is the Go kernel, nil where only C has one (long double).
+// goKern[op][kind] is the Go kernel, nil where only C has one (long double,
+// complex).
 var goKern [nPredef][nKind]kernel
 
 func intKernels[T integer](kind int) {
@@ -179,8 +180,9 @@ func init() {
 	intKernels[uint64](kU64)
 	floatKernels[float32](kF32)
 	floatKernels[float64](kF64)
-	goKern[iSum][kC64], goKern[iProd][kC64] = gSum[complex64], gProd[complex64]
-	goKern[iSum][kC128], goKern[iProd][kC128] = gSum[complex128], gProd[complex128]
+	// No Go kernels for complex: GCC's AVX2/AVX-512 complex product uses fused
+	// multiply-adds (even with -ffp-contract=off), so a Go product would round
+	// differently for small counts than C does for large ones.
 	locKernels[float32, int32](kFloatInt)
 	locKernels[float64, int32](kDoubleInt)
 	locKernels[int64, int32](kLongInt)
