@@ -3,7 +3,10 @@
 // bits, so looking one up costs no map access.
 package datatype
 
-import "gompi/abi"
+import (
+	"gompi/abi"
+	"gompi/attr"
+)
 
 // Type is one datatype.
 type Type struct {
@@ -12,7 +15,7 @@ type Type struct {
 	Size      int // bytes of data in one element
 	Extent    int // stride between elements
 	LB        int
-	Contig    bool // one element is Size contiguous bytes and Extent == Size
+	Contig    bool // one element is Size contiguous bytes at offset 0 and Extent == Size
 	Committed bool
 	Builtin   bool
 	// Base is the predefined type all data is made of, or nil when mixed
@@ -21,6 +24,29 @@ type Type struct {
 	// pairFirst is the size of the first of the two basic elements of a
 	// pair type (MPI_2INT, MPI_DOUBLE_INT...), 0 for other types.
 	pairFirst int
+
+	// Attrs caches the attributes set on this type (MPI_Type_set_attr).
+	Attrs attr.Store
+
+	// TrueLB and TrueExtent bound the bytes actually holding data.
+	TrueLB, TrueExtent int
+	// Elems is the number of basic elements in one element of the type.
+	Elems int64
+	// Named types (predefined ones, and the cached results of
+	// MPI_Type_create_f90_*) cannot be freed.
+	Named bool
+
+	combiner int
+	ints     []int
+	addrs    []int64
+	types    []*Type
+
+	typed []node // layout with element types kept (typemap order)
+	fast  []node // committed layout: adjacent runs merged regardless of type
+
+	stickyLB, stickyUB bool // explicit MPI_LB / MPI_UB markers
+	align              int  // alignment used to pad struct extents
+	refs               int32
 }
 
 // Bytes returns the data size of count elements.
@@ -30,7 +56,8 @@ var builtins [256]*Type
 var pairs [5]*Type
 
 func def(h int32, name string, size int) {
-	t := &Type{Handle: h, Name: name, Size: size, Extent: size, Contig: true, Committed: true, Builtin: true}
+	t := &Type{Handle: h, Name: name, Size: size, Extent: size, Contig: true, Committed: true, Builtin: true,
+		Named: true, combiner: abi.CombinerNamed, TrueExtent: size, Elems: 1, align: naturalAlign(h, size)}
 	t.Base = t
 	if builtins[uint32(h)&0xff] != nil {
 		panic("datatype: two predefined types share handle index " + name)
@@ -43,11 +70,15 @@ func init() {
 		def(b.h, b.name, abi.BuiltinSize(b.h))
 	}
 	// MPI_LB and MPI_UB are markers with no data.
-	builtins[uint32(abi.LB)&0xff].Size, builtins[uint32(abi.LB)&0xff].Extent = 0, 0
-	builtins[uint32(abi.UB)&0xff].Size, builtins[uint32(abi.UB)&0xff].Extent = 0, 0
+	for _, h := range []int32{abi.LB, abi.UB} {
+		t := builtins[uint32(h)&0xff]
+		t.Size, t.Extent, t.TrueExtent, t.Elems, t.Base = 0, 0, 0, 0, nil
+	}
+	builtins[uint32(abi.LB)&0xff].stickyLB = true
+	builtins[uint32(abi.UB)&0xff].stickyUB = true
 	for _, h := range []int32{abi.TwoInt, abi.TwoInteger, abi.TwoReal, abi.TwoDoublePrecision} {
 		t := builtins[uint32(h)&0xff]
-		t.pairFirst = t.Size / 2
+		t.pairFirst, t.Elems = t.Size/2, 2
 	}
 	// Pair types for MAXLOC/MINLOC, with C struct layout (padding included in extent).
 	for i, p := range []struct {
@@ -63,9 +94,12 @@ func init() {
 		{abi.LongDoubleInt, "MPI_LONG_DOUBLE_INT", 20, 32, 16},
 	} {
 		t := &Type{Handle: p.h, Name: p.name, Size: p.size, Extent: p.extent, Contig: p.size == p.extent,
-			Committed: true, Builtin: true, pairFirst: p.first}
+			Committed: true, Builtin: true, pairFirst: p.first, Named: true, combiner: abi.CombinerNamed,
+			TrueExtent: p.size, Elems: 2}
+		t.Base = t
 		pairs[i] = t
 	}
+	initLayouts()
 }
 
 // PredefinedTypes lists every predefined type.

@@ -1,0 +1,188 @@
+package datatype
+
+import "unsafe"
+
+// Commit compiles t for communication: the typed layout is recompiled with
+// runs merged regardless of their element types, and a type whose data is
+// one run at offset 0 repeating every Size bytes is flagged Contig, so it
+// takes exactly the predefined types' path. Committing twice is harmless.
+func (t *Type) Commit() {
+	if t.Committed {
+		return
+	}
+	t.fast = untyped(t.typed)
+	t.Contig = t.Size == t.Extent && (t.Size == 0 || len(t.fast) == 1 && t.fast[0].leaf() &&
+		t.fast[0].Off == 0 && t.fast[0].Count == 1)
+	t.Committed = true
+}
+
+// Runs reports how many nodes the committed layout has (for tests and
+// diagnostics: a vector is one node, whatever its count).
+func (t *Type) Runs() int { return len(t.fast) }
+
+// copier moves bytes between a packed stream and typed memory. skip is how
+// much of the stream to pass over before copying starts.
+type copier struct {
+	buf  []byte
+	pos  int
+	skip int64
+	pack bool
+}
+
+// run copies one contiguous run; false when the packed buffer is full.
+func (c *copier) run(p unsafe.Pointer, l int64) bool {
+	if c.skip > 0 {
+		if c.skip >= l {
+			c.skip -= l
+			return true
+		}
+		p = unsafe.Add(p, c.skip)
+		l -= c.skip
+		c.skip = 0
+	}
+	room := int64(len(c.buf) - c.pos)
+	n := min(l, room)
+	mem := unsafe.Slice((*byte)(p), n)
+	if c.pack {
+		copy(c.buf[c.pos:], mem)
+	} else {
+		copy(mem, c.buf[c.pos:c.pos+int(n)])
+	}
+	c.pos += int(n)
+	return l < room
+}
+
+// walk copies the runs of nodes placed at base, in typemap order.
+func (c *copier) walk(base unsafe.Pointer, nodes []node) bool {
+	for i := range nodes {
+		n := &nodes[i]
+		first := int64(0)
+		if c.skip > 0 {
+			total := n.Size * n.Count
+			if c.skip >= total {
+				c.skip -= total
+				continue
+			}
+			first = c.skip / n.Size
+			c.skip -= first * n.Size
+		}
+		p := unsafe.Add(base, n.Off+first*n.Stride)
+		if n.leaf() {
+			if c.skip == 0 { // whole runs: a straight loop
+				if !c.runs(p, n.Len, n.Stride, n.Count-first) {
+					return false
+				}
+				continue
+			}
+			for k := first; k < n.Count; k++ {
+				if !c.run(p, n.Len) {
+					return false
+				}
+				p = unsafe.Add(p, n.Stride)
+			}
+			continue
+		}
+		for k := first; k < n.Count; k++ {
+			if !c.walk(p, n.Kids) {
+				return false
+			}
+			p = unsafe.Add(p, n.Stride)
+		}
+	}
+	return true
+}
+
+// runs copies count runs of l bytes, stride apart, with no skip pending.
+func (c *copier) runs(p unsafe.Pointer, l, stride, count int64) bool {
+	whole := min(count, int64(len(c.buf)-c.pos)/max(l, 1))
+	buf := c.buf[c.pos:]
+	switch {
+	case c.pack && l == 8:
+		for k := int64(0); k < whole; k++ {
+			*(*[8]byte)(buf[k*8:]) = *(*[8]byte)(p)
+			p = unsafe.Add(p, stride)
+		}
+	case c.pack && l == 4:
+		for k := int64(0); k < whole; k++ {
+			*(*[4]byte)(buf[k*4:]) = *(*[4]byte)(p)
+			p = unsafe.Add(p, stride)
+		}
+	case !c.pack && l == 8:
+		for k := int64(0); k < whole; k++ {
+			*(*[8]byte)(p) = *(*[8]byte)(buf[k*8:])
+			p = unsafe.Add(p, stride)
+		}
+	case !c.pack && l == 4:
+		for k := int64(0); k < whole; k++ {
+			*(*[4]byte)(p) = *(*[4]byte)(buf[k*4:])
+			p = unsafe.Add(p, stride)
+		}
+	case c.pack:
+		for k := int64(0); k < whole; k++ {
+			copy(buf[k*l:(k+1)*l], unsafe.Slice((*byte)(p), l))
+			p = unsafe.Add(p, stride)
+		}
+	default:
+		for k := int64(0); k < whole; k++ {
+			copy(unsafe.Slice((*byte)(p), l), buf[k*l:(k+1)*l])
+			p = unsafe.Add(p, stride)
+		}
+	}
+	c.pos += int(whole * l)
+	if whole == count {
+		return c.pos < len(c.buf)
+	}
+	c.run(p, l) // the partial run that fills the buffer
+	return false
+}
+
+func (t *Type) layout() []node {
+	if t.Committed {
+		return t.fast
+	}
+	return untyped(t.typed)
+}
+
+// Pack copies the packed form of count elements at src into dst, starting
+// skip bytes into the packed stream, and returns the bytes written: all of
+// count*Size-skip, or less when dst is shorter (a partial pack, as the
+// fragments of a pipelined send need).
+func (t *Type) Pack(dst []byte, src unsafe.Pointer, count int, skip int64) int {
+	return t.move(dst, src, count, skip, true)
+}
+
+// Unpack copies packed bytes from src into count elements at dst, starting
+// skip bytes into the packed stream, and returns the bytes consumed: all of
+// src up to count*Size-skip (a receive of fewer bytes fills a prefix of the
+// typemap, as the standard asks).
+func (t *Type) Unpack(dst unsafe.Pointer, count int, src []byte, skip int64) int {
+	return t.move(src, dst, count, skip, false)
+}
+
+func (t *Type) move(buf []byte, mem unsafe.Pointer, count int, skip int64, pack bool) int {
+	total := int64(count) * int64(t.Size)
+	if skip >= total || len(buf) == 0 {
+		return 0
+	}
+	if int64(len(buf)) > total-skip {
+		buf = buf[:total-skip]
+	}
+	if t.Contig {
+		m := unsafe.Slice((*byte)(unsafe.Add(mem, skip)), len(buf))
+		if pack {
+			return copy(buf, m)
+		}
+		return copy(m, buf)
+	}
+	c := copier{buf: buf, skip: skip, pack: pack}
+	l := t.layout()
+	if count == 1 {
+		c.walk(mem, l)
+	} else {
+		c.walk(mem, []node{{Count: int64(count), Stride: int64(t.Extent), Kids: l, Size: int64(t.Size)}})
+	}
+	return c.pos
+}
+
+// PackSize is the bytes Pack produces for count elements.
+func (t *Type) PackSize(count int) int { return count * t.Size }
