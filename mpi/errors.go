@@ -8,17 +8,32 @@ import (
 )
 
 // Error is an MPI error: its class, the call that failed and what was wrong.
+// ErrCode, when non-zero, is a more specific code than the class (a user
+// code raised through MPI_Comm_call_errhandler).
 type Error struct {
-	Class  int
-	Call   string
-	Detail string
+	Class   int
+	Call    string
+	Detail  string
+	ErrCode int
 }
 
 func (e *Error) Error() string {
-	if e.Detail == "" {
-		return fmt.Sprintf("%s: %s", e.Call, ClassString(e.Class))
+	what := ClassString(e.Class)
+	if e.ErrCode != 0 && e.ErrCode != e.Class {
+		what, _ = ErrorString(e.ErrCode)
 	}
-	return fmt.Sprintf("%s: %s (%s)", e.Call, e.Detail, ClassString(e.Class))
+	if e.Detail == "" {
+		return fmt.Sprintf("%s: %s", e.Call, what)
+	}
+	return fmt.Sprintf("%s: %s (%s)", e.Call, e.Detail, what)
+}
+
+// code is the error code handlers and callers see.
+func (e *Error) code() int {
+	if e.ErrCode != 0 {
+		return e.ErrCode
+	}
+	return e.Class
 }
 
 func errf(class int, call, format string, args ...any) *Error {
@@ -31,32 +46,10 @@ func Code(err error) int {
 		return abi.Success
 	}
 	if e, ok := err.(*Error); ok {
-		return e.Class
+		return e.code()
 	}
 	return abi.ErrOther
 }
-
-// Error handler kinds.
-const (
-	ErrhFatal = iota
-	ErrhReturn
-	ErrhAbort
-	ErrhUser
-)
-
-// Errhandler decides what an error on a communicator does.
-type Errhandler struct {
-	Handle int32
-	Kind   int
-	// Fn is a user handler (for C, a trampoline to the function pointer).
-	Fn func(c *Comm, code int)
-}
-
-var (
-	ErrorsAreFatal = &Errhandler{Handle: abi.ErrorsAreFatal, Kind: ErrhFatal}
-	ErrorsReturn   = &Errhandler{Handle: abi.ErrorsReturn, Kind: ErrhReturn}
-	ErrorsAbort    = &Errhandler{Handle: abi.ErrorsAbort, Kind: ErrhAbort}
-)
 
 // raise applies c's error handler to err and returns err for the caller.
 func (c *Comm) raise(err *Error) error {
@@ -71,7 +64,7 @@ func raiseWith(h *Errhandler, c *Comm, err *Error) error {
 	switch h.Kind {
 	case ErrhReturn:
 	case ErrhUser:
-		h.Fn(c, err.Class)
+		h.Fn(c, err.code())
 	default:
 		where := "MPI_COMM_WORLD"
 		if c != nil {
@@ -89,8 +82,8 @@ func fatal(code int, msg string) {
 		rank = st.rank
 	}
 	fmt.Fprintf(os.Stderr, "gompi: rank %d: fatal error: %s; aborting job\n", rank, msg)
-	if code == 0 {
-		code = 1
+	if code <= 0 || code > 255 {
+		code = 1 // user classes do not fit an exit status
 	}
 	if st.pmi != nil && !st.finalized {
 		st.pmi.Abort(code, msg)
@@ -174,32 +167,23 @@ var classStrings = map[int]string{
 	abi.ErrValueTooLarge:        "value too large",
 }
 
-// ClassString is the standard description of an error class.
+// ClassString is the standard description of an error class (or the text
+// given to a user class or code).
 func ClassString(class int) string {
 	if s, ok := classStrings[class]; ok {
 		return fmt.Sprintf("%s: %s", className(class), s)
 	}
-	if s, ok := userErrors[class]; ok {
-		return s
+	if u, ok := userCodes[class]; ok {
+		return u.text
 	}
 	return fmt.Sprintf("unknown error code %d", class)
 }
-
-var userErrors = map[int]string{}
 
 func className(class int) string {
 	if n, ok := classNames[class]; ok {
 		return n
 	}
 	return "MPI_ERR_UNKNOWN"
-}
-
-// ErrorClass maps a code to its class (codes are classes until user codes exist).
-func ErrorClass(code int) (int, bool) {
-	if _, ok := classStrings[code]; ok {
-		return code, true
-	}
-	return 0, false
 }
 
 // NotReady reports a call outside Init..Finalize (exported for the C layer).
@@ -218,8 +202,8 @@ func ErrorString(code int) (string, bool) {
 	if _, ok := classStrings[code]; ok {
 		return ClassString(code), true
 	}
-	if s, ok := userErrors[code]; ok {
-		return s, true
+	if u, ok := userCodes[code]; ok {
+		return u.text, true
 	}
 	return "", false
 }
