@@ -1,6 +1,5 @@
 package coll
 
-
 // Alltoall algorithms.
 const (
 	AlltoallLinear   = "linear"   // everything posted at once

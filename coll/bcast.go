@@ -4,9 +4,9 @@ import "unsafe"
 
 // Bcast algorithms.
 const (
-	BcastBinomial = "binomial"
-	BcastPipeline = "pipeline" // segmented chain: large messages
-	BcastLinear   = "linear"
+	BcastBinomial         = "binomial"
+	BcastPipeline         = "pipeline" // segmented chain: large messages
+	BcastLinear           = "linear"
 	BcastScatterAllgather = "scatter_allgather"
 )
 

@@ -56,6 +56,7 @@ type Engine struct {
 
 	pool     unexpPool
 	Counters Counters
+	hooks    []*Hook // progress callbacks (hook.go)
 }
 
 // Counters are cheap statistics for tests and tuning.
@@ -185,6 +186,9 @@ func (e *Engine) Progress() int {
 	}
 	if e.pendHead != nil {
 		n += e.pushPending()
+	}
+	if len(e.hooks) > 0 {
+		n += e.runHooks()
 	}
 	if e.pendHead == nil && len(e.ctrlQ) == 0 {
 		*e.pending = 0

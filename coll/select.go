@@ -1,0 +1,86 @@
+package coll
+
+// Kind names a collective for algorithm selection (GOMPI_COLL_<Kind>).
+type Kind string
+
+const (
+	KBarrier       Kind = "BARRIER"
+	KBcast         Kind = "BCAST"
+	KReduce        Kind = "REDUCE"
+	KAllreduce     Kind = "ALLREDUCE"
+	KGather        Kind = "GATHER"
+	KScatter       Kind = "SCATTER"
+	KAllgather     Kind = "ALLGATHER"
+	KAlltoall      Kind = "ALLTOALL"
+	KReduceScatter Kind = "REDUCE_SCATTER"
+	KScan          Kind = "SCAN"
+)
+
+// Algorithms lists the algorithms of each collective (the first is a safe
+// default); a forced setting outside the list is ignored.
+var Algorithms = map[Kind][]string{
+	KBarrier:       {BarrierDissemination, BarrierLinear},
+	KBcast:         {BcastBinomial, BcastPipeline, BcastLinear, BcastScatterAllgather},
+	KReduce:        {ReduceBinomial, ReduceLinear},
+	KAllreduce:     {AllreduceRecursiveDoubling, AllreduceRabenseifner, AllreduceRing, AllreduceReduceBcast},
+	KGather:        {GatherLinear, GatherBinomial},
+	KScatter:       {GatherLinear, GatherBinomial},
+	KAllgather:     {AllgatherRing, AllgatherBruck, AllgatherRecursiveDoubling},
+	KAlltoall:      {AlltoallLinear, AlltoallPairwise},
+	KReduceScatter: {ReduceScatterReduceScatterv, ReduceScatterRing},
+	KScan:          {ScanRecursiveDoubling, ScanLinear},
+}
+
+// Valid reports whether alg is an algorithm of k.
+func Valid(k Kind, alg string) bool {
+	for _, a := range Algorithms[k] {
+		if a == alg {
+			return true
+		}
+	}
+	return false
+}
+
+// Choose picks an algorithm by communicator size and message size (bytes per
+// rank's contribution, or the whole vector for reductions).
+func Choose(k Kind, size, bytes int, commute bool) string {
+	switch k {
+	case KBcast:
+		switch {
+		case size <= 2 || bytes <= 32<<10:
+			return BcastBinomial
+		case size >= 4 && bytes >= 256<<10:
+			return BcastScatterAllgather
+		}
+		return BcastPipeline
+	case KAllreduce:
+		if commute && bytes > 16<<10 && size > 2 {
+			return AllreduceRabenseifner
+		}
+		return AllreduceRecursiveDoubling
+	case KGather, KScatter:
+		if size > 2 && bytes <= 4<<10 {
+			return GatherBinomial
+		}
+		return GatherLinear
+	case KAllgather:
+		switch {
+		case size&(size-1) == 0 && bytes*size <= 64<<10:
+			return AllgatherRecursiveDoubling
+		case bytes*size <= 32<<10:
+			return AllgatherBruck
+		}
+		return AllgatherRing
+	case KAlltoall:
+		if size > 8 && bytes >= 4<<10 {
+			return AlltoallPairwise
+		}
+		return AlltoallLinear
+	case KReduceScatter:
+		if commute && bytes > 16<<10 && size > 2 {
+			return ReduceScatterRing
+		}
+		return ReduceScatterReduceScatterv
+	}
+	return Algorithms[k][0]
+}
