@@ -1,0 +1,491 @@
+package main
+
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/mpi"
+	"gompi/topo"
+)
+
+// goInts copies n C ints (nil stays nil when n is 0).
+func goInts(p *C.int, n int) []int {
+	if p == nil || n <= 0 {
+		return []int{}
+	}
+	out := make([]int, n)
+	for i, v := range unsafe.Slice(p, n) {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// putInts copies xs into C memory (at most max entries).
+func putIntsMax(p *C.int, xs []int, max int) {
+	if p == nil || max <= 0 {
+		return
+	}
+	dst := unsafe.Slice(p, max)
+	for i := 0; i < len(xs) && i < max; i++ {
+		dst[i] = C.int(xs[i])
+	}
+}
+
+func goBools(p *C.int, n int) []bool {
+	out := make([]bool, n)
+	for i, v := range goInts(p, n) {
+		out[i] = v != 0
+	}
+	return out
+}
+
+// topoArgErr reports a validation error of package topo through c's handler.
+func topoArgErr(c *mpi.Comm, call string, err error) C.int {
+	var te *topo.Error
+	if errors.As(err, &te) {
+		return argErr(c, call, te.Class, te.Detail)
+	}
+	return argErr(c, call, abi.ErrArg, err.Error())
+}
+
+// negArg checks counts given as ints.
+func negArg(c *mpi.Comm, call, what string, n C.int, class int) C.int {
+	if n < 0 {
+		return argErr(c, call, class, what+" is negative")
+	}
+	return 0
+}
+
+//export gompi_Cart_create
+func gompi_Cart_create(comm, ndims C.int, dims, periods *C.int, reorder C.int, out *C.int) C.int {
+	const call = "MPI_Cart_create"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if rc := negArg(c, call, "ndims", ndims, abi.ErrDims); rc != 0 {
+		return rc
+	}
+	if out == nil || (ndims > 0 && (dims == nil || periods == nil)) {
+		return argErr(c, call, abi.ErrArg, "dims, periods or comm_cart is NULL")
+	}
+	d, err := c.CartCreate(goInts(dims, int(ndims)), goBools(periods, int(ndims)), reorder != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	commOut(out, d)
+	return 0
+}
+
+//export gompi_Cart_coords
+func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
+	const call = "MPI_Cart_coords"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if int(maxdims) < g.Ndims() || (coords == nil && g.Ndims() > 0) {
+		return argErr(c, call, abi.ErrArg, "maxdims is smaller than the number of dimensions")
+	}
+	xs := make([]int, g.Ndims())
+	if e := g.Coords(int(rank), xs); e != nil {
+		return topoArgErr(c, call, e)
+	}
+	putIntsMax(coords, xs, int(maxdims))
+	return 0
+}
+
+//export gompi_Cart_rank
+func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
+	const call = "MPI_Cart_rank"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if rank == nil || (coords == nil && g.Ndims() > 0) {
+		return argErr(c, call, abi.ErrArg, "coords or rank is NULL")
+	}
+	r, e := g.Rank(goInts(coords, g.Ndims()))
+	if e != nil {
+		return topoArgErr(c, call, e)
+	}
+	*rank = C.int(r)
+	return 0
+}
+
+//export gompi_Cart_shift
+func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
+	const call = "MPI_Cart_shift"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if src == nil || dst == nil {
+		return argErr(c, call, abi.ErrArg, "rank_source or rank_dest is NULL")
+	}
+	s, d, e := g.Shift(c.Rank(), int(direction), int(disp))
+	if e != nil {
+		return topoArgErr(c, call, e)
+	}
+	*src, *dst = C.int(s), C.int(d)
+	return 0
+}
+
+//export gompi_Cart_sub
+func gompi_Cart_sub(comm C.int, remain *C.int, out *C.int) C.int {
+	const call = "MPI_Cart_sub"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if out == nil || (remain == nil && g.Ndims() > 0) {
+		return argErr(c, call, abi.ErrArg, "remain_dims or newcomm is NULL")
+	}
+	d, err := c.CartSub(goBools(remain, g.Ndims()))
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	commOut(out, d)
+	return 0
+}
+
+//export gompi_Cart_get
+func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
+	const call = "MPI_Cart_get"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	n := g.Ndims()
+	if int(maxdims) < n || (n > 0 && (dims == nil || periods == nil || coords == nil)) {
+		return argErr(c, call, abi.ErrArg, "maxdims is smaller than the number of dimensions")
+	}
+	xs := make([]int, n)
+	if e := g.Coords(c.Rank(), xs); e != nil {
+		return topoArgErr(c, call, e)
+	}
+	ps := make([]int, n)
+	for i, p := range g.Periods {
+		if p {
+			ps[i] = 1
+		}
+	}
+	putIntsMax(dims, g.Dims, n)
+	putIntsMax(periods, ps, n)
+	putIntsMax(coords, xs, n)
+	return 0
+}
+
+//export gompi_Cartdim_get
+func gompi_Cartdim_get(comm C.int, ndims *C.int) C.int {
+	const call = "MPI_Cartdim_get"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Cart(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if ndims == nil {
+		return argErr(c, call, abi.ErrArg, "ndims is NULL")
+	}
+	*ndims = C.int(g.Ndims())
+	return 0
+}
+
+//export gompi_Cart_map
+func gompi_Cart_map(comm, ndims C.int, dims, periods *C.int, newrank *C.int) C.int {
+	const call = "MPI_Cart_map"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if rc := negArg(c, call, "ndims", ndims, abi.ErrDims); rc != 0 {
+		return rc
+	}
+	if newrank == nil || (ndims > 0 && (dims == nil || periods == nil)) {
+		return argErr(c, call, abi.ErrArg, "dims, periods or newrank is NULL")
+	}
+	r, e := topo.CartMap(goInts(dims, int(ndims)), goBools(periods, int(ndims)), c.Size(), c.Rank())
+	if e != nil {
+		return topoArgErr(c, call, e)
+	}
+	*newrank = C.int(r)
+	return 0
+}
+
+//export gompi_Dims_create
+func gompi_Dims_create(nnodes, ndims C.int, dims *C.int) C.int {
+	const call = "MPI_Dims_create"
+	if !mpi.Ready() {
+		return C.int(mpi.Code(mpi.NotReady(call)))
+	}
+	if ndims < 0 {
+		return argErr(nil, call, abi.ErrDims, "ndims is negative")
+	}
+	if dims == nil && ndims > 0 {
+		return argErr(nil, call, abi.ErrArg, "dims is NULL")
+	}
+	xs := goInts(dims, int(ndims))
+	if e := topo.DimsCreate(int(nnodes), xs); e != nil {
+		return topoArgErr(nil, call, e)
+	}
+	putIntsMax(dims, xs, int(ndims))
+	return 0
+}
+
+//export gompi_Graph_create
+func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, out *C.int) C.int {
+	const call = "MPI_Graph_create"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if out == nil || (nnodes > 0 && index == nil) {
+		return argErr(c, call, abi.ErrArg, "index or comm_graph is NULL")
+	}
+	idx := goInts(index, int(nnodes))
+	ne := 0
+	if len(idx) > 0 {
+		ne = idx[len(idx)-1]
+	}
+	if ne > 0 && edges == nil {
+		return argErr(c, call, abi.ErrArg, "edges is NULL")
+	}
+	d, err := c.GraphCreate(int(nnodes), idx, goInts(edges, ne), reorder != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	commOut(out, d)
+	return 0
+}
+
+//export gompi_Graph_get
+func gompi_Graph_get(comm, maxindex, maxedges C.int, index, edges *C.int) C.int {
+	const call = "MPI_Graph_get"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Graph(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if maxindex < 0 || maxedges < 0 {
+		return argErr(c, call, abi.ErrArg, "maxindex or maxedges is negative")
+	}
+	putIntsMax(index, g.Index, int(maxindex))
+	putIntsMax(edges, g.Edges, int(maxedges))
+	return 0
+}
+
+//export gompi_Graph_neighbors
+func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.int {
+	call := "MPI_Graph_neighbors"
+	if count != nil {
+		call = "MPI_Graph_neighbors_count"
+	}
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Graph(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	nb, e := g.Neighbors(int(rank))
+	if e != nil {
+		return topoArgErr(c, call, e)
+	}
+	if count != nil {
+		*count = C.int(len(nb))
+		return 0
+	}
+	if max < 0 {
+		return argErr(c, call, abi.ErrArg, "maxneighbors is negative")
+	}
+	putIntsMax(out, nb, int(max))
+	return 0
+}
+
+//export gompi_Graphdims_get
+func gompi_Graphdims_get(comm C.int, nnodes, nedges *C.int) C.int {
+	const call = "MPI_Graphdims_get"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.Graph(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if nnodes == nil || nedges == nil {
+		return argErr(c, call, abi.ErrArg, "nnodes or nedges is NULL")
+	}
+	*nnodes, *nedges = C.int(g.Nnodes()), C.int(g.Nedges())
+	return 0
+}
+
+//export gompi_Graph_map
+func gompi_Graph_map(comm, nnodes C.int, index, edges *C.int, newrank *C.int) C.int {
+	const call = "MPI_Graph_map"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if newrank == nil || (nnodes > 0 && index == nil) {
+		return argErr(c, call, abi.ErrArg, "index or newrank is NULL")
+	}
+	idx := goInts(index, int(nnodes))
+	ne := 0
+	if len(idx) > 0 {
+		ne = idx[len(idx)-1]
+	}
+	r, e := topo.GraphMap(int(nnodes), idx, goInts(edges, ne), c.Size(), c.Rank())
+	if e != nil {
+		return topoArgErr(c, call, e)
+	}
+	*newrank = C.int(r)
+	return 0
+}
+
+//export gompi_Dist_graph_create
+func gompi_Dist_graph_create(comm, n C.int, sources, degrees, dests, weights *C.int, weighted, reorder C.int, out *C.int) C.int {
+	const call = "MPI_Dist_graph_create"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if rc := negArg(c, call, "n", n, abi.ErrArg); rc != 0 {
+		return rc
+	}
+	if out == nil || (n > 0 && (sources == nil || degrees == nil)) {
+		return argErr(c, call, abi.ErrArg, "sources, degrees or comm_dist_graph is NULL")
+	}
+	degs := goInts(degrees, int(n))
+	total := 0
+	for _, d := range degs {
+		total += max(d, 0)
+	}
+	if total > 0 && (dests == nil || (weighted != 0 && weights == nil)) {
+		return argErr(c, call, abi.ErrArg, "destinations or weights is NULL")
+	}
+	var w []int
+	if weighted != 0 {
+		w = goInts(weights, total)
+	}
+	d, err := c.DistGraphCreate(goInts(sources, int(n)), degs, goInts(dests, total), w, weighted != 0, reorder != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	commOut(out, d)
+	return 0
+}
+
+//export gompi_Dist_graph_create_adjacent
+func gompi_Dist_graph_create_adjacent(comm, indeg C.int, sources, sw *C.int, outdeg C.int, dests, dw *C.int,
+	weighted, reorder C.int, out *C.int) C.int {
+	const call = "MPI_Dist_graph_create_adjacent"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	if indeg < 0 || outdeg < 0 {
+		return argErr(c, call, abi.ErrArg, "indegree or outdegree is negative")
+	}
+	if out == nil || (indeg > 0 && sources == nil) || (outdeg > 0 && dests == nil) {
+		return argErr(c, call, abi.ErrArg, "sources, destinations or comm_dist_graph is NULL")
+	}
+	if weighted != 0 && ((indeg > 0 && sw == nil) || (outdeg > 0 && dw == nil)) {
+		return argErr(c, call, abi.ErrArg, "weights are NULL")
+	}
+	var iw, ow []int
+	if weighted != 0 {
+		iw, ow = goInts(sw, int(indeg)), goInts(dw, int(outdeg))
+	}
+	d, err := c.DistGraphCreateAdjacent(goInts(sources, int(indeg)), iw, goInts(dests, int(outdeg)), ow,
+		weighted != 0, reorder != 0)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	commOut(out, d)
+	return 0
+}
+
+//export gompi_Dist_graph_neighbors
+func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.int, dests, dw *C.int) C.int {
+	const call = "MPI_Dist_graph_neighbors"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.DistGraph(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if int(maxin) < g.Indegree() || int(maxout) < g.Outdegree() {
+		return argErr(c, call, abi.ErrArg, "maxindegree or maxoutdegree is smaller than the degree")
+	}
+	putIntsMax(sources, g.Sources, int(maxin))
+	putIntsMax(dests, g.Dests, int(maxout))
+	if g.Weighted {
+		putIntsMax(sw, g.SourceWeights, int(maxin))
+		putIntsMax(dw, g.DestWeights, int(maxout))
+	}
+	return 0
+}
+
+//export gompi_Dist_graph_neighbors_count
+func gompi_Dist_graph_neighbors_count(comm C.int, indeg, outdeg, weighted *C.int) C.int {
+	const call = "MPI_Dist_graph_neighbors_count"
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return rc
+	}
+	g, err := c.DistGraph(call)
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if indeg == nil || outdeg == nil || weighted == nil {
+		return argErr(c, call, abi.ErrArg, "an output pointer is NULL")
+	}
+	*indeg, *outdeg, *weighted = C.int(g.Indegree()), C.int(g.Outdegree()), cbool(g.Weighted)
+	return 0
+}
+
+//export gompi_Topo_test
+func gompi_Topo_test(comm C.int, status *C.int) C.int {
+	c, rc := commArg("MPI_Topo_test", comm)
+	if c == nil {
+		return rc
+	}
+	if status == nil {
+		return argErr(c, "MPI_Topo_test", abi.ErrArg, "status is NULL")
+	}
+	*status = C.int(c.Topology().Kind())
+	return 0
+}
