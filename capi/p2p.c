@@ -146,5 +146,3 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 }
 #pragma weak MPI_Imrecv = PMPI_Imrecv
 
-int PMPI_Barrier(MPI_Comm comm) { return gompi_Barrier(comm); }
-#pragma weak MPI_Barrier = PMPI_Barrier

@@ -248,15 +248,6 @@ func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status C.uintp
 	return C.int(mpi.Code(err))
 }
 
-//export gompi_Barrier
-func gompi_Barrier(comm C.int) C.int {
-	c, rc := commArg("MPI_Barrier", comm)
-	if c == nil {
-		return rc
-	}
-	return C.int(mpi.Code(c.Barrier()))
-}
-
 //export gompi_Type_size
 func gompi_Type_size(dt C.int, size *C.int) C.int {
 	if !mpi.Ready() {

@@ -41,6 +41,9 @@ func (c *Comm) RecvInit(buf unsafe.Pointer, count int, dt *datatype.Type, src, t
 
 // Start activates a persistent request.
 func Start(r *Request) error {
+	if r.Kind == pml.KindColl {
+		return startColl(r)
+	}
 	c, _ := r.User.(*Comm)
 	if !r.Persistent || c == nil {
 		return Raise(c, abi.ErrRequest, "MPI_Start", "request is not persistent")

@@ -37,6 +37,9 @@ func Free(r *Request) {
 // Cancel cancels a pending receive, or asks the receiver to withdraw a send
 // it has not matched yet (MPI_Test_cancelled tells which happened).
 func Cancel(r *Request) {
+	if r.Kind == pml.KindColl {
+		return // collectives cannot be cancelled (erroneous in MPI); ignore
+	}
 	if r.Kind == pml.KindRecv {
 		st.eng.CancelRecv(r)
 	} else {

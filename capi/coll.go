@@ -1,0 +1,301 @@
+package main
+
+/*
+#include <stdint.h>
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/datatype"
+	"gompi/mpi"
+	"gompi/op"
+)
+
+// Every collective has one export taking the mode (0 blocking, 1 MPI_I*,
+// 2 *_init) and a request pointer (NULL when blocking).
+
+// collArg resolves the communicator and checks the request pointer.
+func collArg(base string, mode C.int, comm C.int, req *C.int) (*mpi.Comm, string, C.int) {
+	m := mpi.CollMode(mode)
+	call := collCall(base, m)
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return nil, call, rc
+	}
+	if m != mpi.Blocking && req == nil {
+		return nil, call, argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+	}
+	return c, call, 0
+}
+
+func collCall(base string, m mpi.CollMode) string {
+	switch m {
+	case mpi.Nonblocking:
+		return "MPI_I" + string(base[0]+'a'-'A') + base[1:]
+	case mpi.Persistent:
+		return "MPI_" + base + "_init"
+	}
+	return "MPI_" + base
+}
+
+// collDone stores the request of a nonblocking or persistent call.
+func collDone(req *C.int, r *mpi.Request, err error) C.int {
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
+	if req != nil && r != nil {
+		*req = C.int(mpi.RequestHandle(r))
+	}
+	return 0
+}
+
+// ints views a C int array of n entries (nil when p is NULL).
+func ints(p *C.int, n int) []int {
+	if p == nil {
+		return nil
+	}
+	out := make([]int, n)
+	for i, v := range unsafe.Slice(p, n) {
+		out[i] = int(v)
+	}
+	return out
+}
+
+func typeArr(p *C.int, n int) []*datatype.Type {
+	if p == nil {
+		return nil
+	}
+	out := make([]*datatype.Type, n)
+	for i, v := range unsafe.Slice(p, n) {
+		out[i] = mpi.TypeFromHandle(int32(v))
+	}
+	return out
+}
+
+func dtype(h C.int) *datatype.Type { return mpi.TypeFromHandle(int32(h)) }
+func opOf(h C.int) *op.Op          { return op.Lookup(int32(h)) }
+
+//export gompi_Barrier
+func gompi_Barrier(comm C.int, req *C.int, mode C.int) C.int {
+	c, _, rc := collArg("Barrier", mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	r, err := c.BarrierAs(mpi.CollMode(mode))
+	return collDone(req, r, err)
+}
+
+//export gompi_Bcast
+func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mode C.int) C.int {
+	c, _, rc := collArg("Bcast", mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	r, err := c.BcastAs(mpi.CollMode(mode), buf, int(count), dtype(dt), int(root))
+	return collDone(req, r, err)
+}
+
+// gompi_Gather serves Gather (rcounts NULL) and Gatherv.
+//
+//export gompi_Gather
+func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
+	rcounts, displs *C.int, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	base := "Gather"
+	if v != 0 {
+		base = "Gatherv"
+	}
+	c, call, rc := collArg(base, mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	m := mpi.CollMode(mode)
+	var r *mpi.Request
+	var err error
+	if v == 0 {
+		r, err = c.GatherAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+	} else {
+		if c.Rank() == int(root) && (rcounts == nil || displs == nil) {
+			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
+		}
+		n := 0
+		if c.Rank() == int(root) {
+			n = c.Size()
+		}
+		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, n), ints(displs, n), dtype(rtype), int(root))
+	}
+	return collDone(req, r, err)
+}
+
+// gompi_Scatter serves Scatter (scounts NULL) and Scatterv.
+//
+//export gompi_Scatter
+func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, stype C.int,
+	rbuf unsafe.Pointer, rcount, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	base := "Scatter"
+	if v != 0 {
+		base = "Scatterv"
+	}
+	c, call, rc := collArg(base, mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	m := mpi.CollMode(mode)
+	var r *mpi.Request
+	var err error
+	if v == 0 {
+		r, err = c.ScatterAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+	} else {
+		if c.Rank() == int(root) && (scounts == nil || displs == nil) {
+			return argErr(c, call, abi.ErrArg, "sendcounts or displs is NULL")
+		}
+		n := 0
+		if c.Rank() == int(root) {
+			n = c.Size()
+		}
+		r, err = c.ScattervAs(m, sbuf, ints(scounts, n), ints(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+	}
+	return collDone(req, r, err)
+}
+
+// gompi_Allgather serves Allgather (rcounts NULL) and Allgatherv.
+//
+//export gompi_Allgather
+func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
+	rcounts, displs *C.int, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	base := "Allgather"
+	if v != 0 {
+		base = "Allgatherv"
+	}
+	c, call, rc := collArg(base, mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	m := mpi.CollMode(mode)
+	var r *mpi.Request
+	var err error
+	if v == 0 {
+		r, err = c.AllgatherAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
+	} else {
+		if rcounts == nil || displs == nil {
+			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
+		}
+		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, c.Size()), ints(displs, c.Size()), dtype(rtype))
+	}
+	return collDone(req, r, err)
+}
+
+//export gompi_Alltoall
+func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount, rtype, comm C.int, req *C.int, mode C.int) C.int {
+	c, _, rc := collArg("Alltoall", mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	r, err := c.AlltoallAs(mpi.CollMode(mode), sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
+	return collDone(req, r, err)
+}
+
+// gompi_Alltoallv serves Alltoallv (stypes, rtypes NULL: stype, rtype) and
+// Alltoallw (per-peer types, byte displacements).
+//
+//export gompi_Alltoallv
+func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, stypes *C.int,
+	rbuf unsafe.Pointer, rcounts, rdispls *C.int, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
+	base := "Alltoallv"
+	if w != 0 {
+		base = "Alltoallw"
+	}
+	c, call, rc := collArg(base, mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	n := c.Size()
+	inPlace := mpi.IsInPlace(sbuf)
+	if rcounts == nil || rdispls == nil || (!inPlace && (scounts == nil || sdispls == nil)) {
+		return argErr(c, call, abi.ErrArg, "a count or displacement array is NULL")
+	}
+	m := mpi.CollMode(mode)
+	var r *mpi.Request
+	var err error
+	if w == 0 {
+		r, err = c.AlltoallvAs(m, sbuf, ints(scounts, n), ints(sdispls, n), dtype(stype), rbuf, ints(rcounts, n), ints(rdispls, n), dtype(rtype))
+	} else {
+		if rtypes == nil || (!inPlace && stypes == nil) {
+			return argErr(c, call, abi.ErrArg, "a datatype array is NULL")
+		}
+		rt := typeArr(rtypes, n)
+		for _, t := range rt {
+			if t == nil {
+				return argErr(c, call, abi.ErrType, "invalid datatype in recvtypes")
+			}
+		}
+		var st []*datatype.Type
+		if !inPlace {
+			st = typeArr(stypes, n)
+			for _, t := range st {
+				if t == nil {
+					return argErr(c, call, abi.ErrType, "invalid datatype in sendtypes")
+				}
+			}
+		}
+		r, err = c.AlltoallwAs(m, sbuf, ints(scounts, n), ints(sdispls, n), st, rbuf, ints(rcounts, n), ints(rdispls, n), rt)
+	}
+	return collDone(req, r, err)
+}
+
+//export gompi_Reduce
+func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
+	c, _, rc := collArg("Reduce", mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	r, err := c.ReduceAs(mpi.CollMode(mode), sbuf, rbuf, int(count), dtype(dt), opOf(o), int(root))
+	return collDone(req, r, err)
+}
+
+// Reductions over every rank, by kind.
+const (
+	redAllreduce = iota
+	redScan
+	redExscan
+	redScatterBlock
+)
+
+var redNames = [...]string{"Allreduce", "Scan", "Exscan", "Reduce_scatter_block"}
+
+//export gompi_Allreduce
+func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
+	c, _, rc := collArg(redNames[kind], mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	m, t, p := mpi.CollMode(mode), dtype(dt), opOf(o)
+	var r *mpi.Request
+	var err error
+	switch kind {
+	case redAllreduce:
+		r, err = c.AllreduceAs(m, sbuf, rbuf, int(count), t, p)
+	case redScan:
+		r, err = c.ScanAs(m, sbuf, rbuf, int(count), t, p)
+	case redExscan:
+		r, err = c.ExscanAs(m, sbuf, rbuf, int(count), t, p)
+	default:
+		r, err = c.ReduceScatterBlockAs(m, sbuf, rbuf, int(count), t, p)
+	}
+	return collDone(req, r, err)
+}
+
+//export gompi_Reduce_scatter
+func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm C.int, req *C.int, mode C.int) C.int {
+	c, call, rc := collArg("Reduce_scatter", mode, comm, req)
+	if c == nil {
+		return rc
+	}
+	if rcounts == nil {
+		return argErr(c, call, abi.ErrArg, "recvcounts is NULL")
+	}
+	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, ints(rcounts, c.Size()), dtype(dt), opOf(o))
+	return collDone(req, r, err)
+}

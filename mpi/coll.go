@@ -1,0 +1,298 @@
+package mpi
+
+import (
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/coll"
+	"gompi/datatype"
+	"gompi/pml"
+)
+
+// Collectives run coll schedules on a communicator's collective context.
+// Every collective call takes the next tag of its communicator (all ranks
+// call collectives in the same order), so any number can be in flight.
+
+// CollMode says how a collective is called: MPI_X, MPI_IX or MPI_X_init.
+type CollMode uint8
+
+const (
+	Blocking CollMode = iota
+	Nonblocking
+	Persistent
+)
+
+// callName renders the MPI name of a collective for a mode ("Bcast" ->
+// MPI_Bcast, MPI_Ibcast, MPI_Bcast_init).
+func callName(base string, m CollMode) string {
+	switch m {
+	case Nonblocking:
+		return "MPI_I" + string(base[0]+'a'-'A') + base[1:]
+	case Persistent:
+		return "MPI_" + base + "_init"
+	}
+	return "MPI_" + base
+}
+
+// collPort is the coll.Transport of a communicator's collective context.
+type collPort struct{ c *pml.Comm }
+
+func (p collPort) Isend(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+	if r := st.eng.Isend(p.c, buf, n, peer, tag, pml.ModeStandard); r != nil {
+		return r
+	}
+	return nil
+}
+
+func (p collPort) Irecv(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+	return st.eng.Irecv(p.c, buf, n, peer, tag)
+}
+
+func (p collPort) Release(r coll.Req) { st.eng.Release(r.(*pml.Request)) }
+
+// collTags holds the next collective tag of each collective context; last
+// caches the most recent lookup (most programs use one communicator).
+var collTags struct {
+	m    map[*pml.Comm]*int
+	last *pml.Comm
+	lp   *int
+}
+
+func (c *Comm) nextTag() int {
+	if collTags.last != c.cc {
+		if collTags.m == nil {
+			collTags.m = map[*pml.Comm]*int{}
+		}
+		p := collTags.m[c.cc]
+		if p == nil {
+			p = new(int)
+			collTags.m[c.cc] = p
+		}
+		collTags.last, collTags.lp = c.cc, p
+	}
+	t := *collTags.lp
+	*collTags.lp = (t + 1) & (1<<30 - 1)
+	return t
+}
+
+// collOp is one collective call: its schedule plus the packing of derived
+// datatypes around it (pre runs at every start, post at every completion).
+type collOp struct {
+	c    *Comm
+	s    *coll.Schedule
+	pre  []func()
+	post []func()
+	keep []any // memory the schedule points into
+	req  *Request
+}
+
+func (op *collOp) start() {
+	for _, f := range op.pre {
+		f()
+	}
+	op.s.Start(collPort{op.c.cc}, op.c.nextTag())
+}
+
+func (op *collOp) finish() {
+	for _, f := range op.post {
+		f()
+	}
+}
+
+// run executes op to completion in place, giving the core away while it waits.
+func (op *collOp) run() {
+	op.start()
+	spins := 0
+	for !op.s.Advance() {
+		if st.eng.Progress() == 0 {
+			st.eng.Backoff(&spins)
+		} else {
+			spins = 0
+		}
+	}
+	op.finish()
+}
+
+// active lists the nonblocking and persistent collectives in flight; the
+// engine's progress hook advances them while any exists.
+var active []*collOp
+
+var collHook pml.Hook
+
+func init() { collHook = advanceActive }
+
+func advanceActive() int {
+	n := 0
+	for i := 0; i < len(active); {
+		op := active[i]
+		if !op.s.Advance() {
+			i++
+			continue
+		}
+		active = append(active[:i], active[i+1:]...)
+		op.complete()
+		n++
+	}
+	if len(active) == 0 {
+		st.eng.RemoveHook(&collHook)
+	}
+	return n
+}
+
+var collStatus = pml.Status{Source: abi.AnySource, Tag: abi.AnyTag}
+
+func (op *collOp) complete() {
+	op.finish()
+	st.eng.CompleteNow(op.req, collStatus)
+}
+
+// launch starts op and leaves it to the progress hook unless it finished.
+func (op *collOp) launch() {
+	st.eng.Activate(op.req)
+	op.start()
+	if op.s.Advance() {
+		op.complete()
+		return
+	}
+	if len(active) == 0 {
+		st.eng.AddHook(&collHook)
+	}
+	active = append(active, op)
+}
+
+// exec runs op as the mode asks: now, started, or as a persistent request.
+func (op *collOp) exec(m CollMode) (*Request, error) {
+	if m == Blocking {
+		op.run()
+		return nil, nil
+	}
+	r := st.eng.NewRequest()
+	r.Kind = pml.KindColl
+	r.Comm = op.c.cc
+	r.User = op
+	op.req = r
+	if m == Persistent {
+		r.Persistent = true
+		return r, nil
+	}
+	op.launch()
+	return r, nil
+}
+
+// startColl is MPI_Start on a persistent collective.
+func startColl(r *Request) error {
+	op := r.User.(*collOp)
+	if r.Active {
+		return op.c.raise(errf(abi.ErrRequest, "MPI_Start", "persistent collective request is already active"))
+	}
+	op.launch()
+	return nil
+}
+
+// --- buffers -----------------------------------------------------------------
+
+// InPlace is MPI_IN_PLACE for Go callers; C's (void *)-1 arrives as the same
+// value.
+var InPlace = inPlacePtr()
+
+var inPlaceAddr = ^uintptr(0)
+
+func inPlacePtr() unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&inPlaceAddr)) }
+
+// IsInPlace reports whether p is MPI_IN_PLACE.
+func IsInPlace(p unsafe.Pointer) bool { return uintptr(p) == inPlaceAddr }
+
+const (
+	dirIn  = 1 // read by the collective: packed before it starts
+	dirOut = 2 // written by it: unpacked when it completes
+)
+
+// buf maps count elements of dt at p to contiguous bytes for a schedule:
+// p itself for contiguous types, else scratch packed/unpacked around the run.
+func (op *collOp) buf(p unsafe.Pointer, count int, dt *datatype.Type, dir int) (unsafe.Pointer, int) {
+	n := count * dt.Size
+	if dt.Contig || n == 0 {
+		return p, n
+	}
+	tmp := make([]byte, n)
+	op.keep = append(op.keep, tmp)
+	if dir&dirIn != 0 {
+		op.pre = append(op.pre, func() { dt.Pack(tmp, p, count, 0) })
+	}
+	if dir&dirOut != 0 {
+		op.post = append(op.post, func() { dt.Unpack(p, count, tmp, 0) })
+	}
+	return unsafe.Pointer(&tmp[0]), n
+}
+
+// blocks maps per-rank (count, displacement in extents) of dt at p.
+func (op *collOp) blocks(p unsafe.Pointer, counts, displs []int, dt *datatype.Type, dir int) coll.Blocks {
+	bd := make([]int, len(counts))
+	types := make([]*datatype.Type, len(counts))
+	for i := range counts {
+		bd[i], types[i] = displs[i]*dt.Extent, dt
+	}
+	return op.blocksW(p, counts, bd, types, dir, false)
+}
+
+// blocksW maps per-rank (count, byte displacement, type) at p: directly when
+// every type is contiguous, else through packed scratch (always when force).
+func (op *collOp) blocksW(p unsafe.Pointer, counts, bdispls []int, types []*datatype.Type, dir int, force bool) coll.Blocks {
+	size := len(counts)
+	bl := coll.Blocks{Buf: p, Count: make([]int, size), Displ: make([]int, size)}
+	direct := !force
+	for i := range counts {
+		if counts[i] > 0 && !types[i].Contig {
+			direct = false
+		}
+	}
+	if direct {
+		for i := range counts {
+			bl.Count[i], bl.Displ[i] = counts[i]*types[i].Size, bdispls[i]
+		}
+		return bl
+	}
+	total := 0
+	for i := range counts {
+		bl.Count[i], bl.Displ[i] = counts[i]*types[i].Size, total
+		total += bl.Count[i]
+	}
+	if total == 0 {
+		return bl
+	}
+	tmp := make([]byte, total)
+	op.keep = append(op.keep, tmp)
+	bl.Buf = unsafe.Pointer(&tmp[0])
+	for i := range counts {
+		if counts[i] == 0 {
+			continue
+		}
+		u := unsafe.Add(p, bdispls[i])
+		seg := tmp[bl.Displ[i] : bl.Displ[i]+bl.Count[i]]
+		k, dt := counts[i], types[i]
+		if dir&dirIn != 0 {
+			op.pre = append(op.pre, func() { dt.Pack(seg, u, k, 0) })
+		}
+		if dir&dirOut != 0 {
+			op.post = append(op.post, func() { dt.Unpack(u, k, seg, 0) })
+		}
+	}
+	return bl
+}
+
+// regular is the displacement array of a regular (non-v) collective.
+func regular(size, count int) (counts, displs []int) {
+	counts, displs = make([]int, size), make([]int, size)
+	for i := range counts {
+		counts[i], displs[i] = count, i*count
+	}
+	return counts, displs
+}
+
+// algorithm picks k's algorithm: a valid GOMPI_COLL_<KIND> setting wins.
+func algorithm(k coll.Kind, size, bytes int, commute bool) string {
+	if a, ok := st.settings["GOMPI_COLL_"+string(k)]; ok && coll.Valid(k, a) {
+		return a
+	}
+	return coll.Choose(k, size, bytes, commute)
+}

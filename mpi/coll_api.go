@@ -1,0 +1,512 @@
+package mpi
+
+import (
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/coll"
+	"gompi/datatype"
+	"gompi/op"
+)
+
+// The collectives, each callable blocking, nonblocking or persistent (m).
+// Nonblocking and persistent calls return a request; blocking calls nil.
+// Buffer arguments follow the C API: MPI_IN_PLACE is InPlace; counts are in
+// elements of the datatype, displacements in extents (bytes for Alltoallw).
+
+func firstErr(es ...*Error) *Error {
+	for _, e := range es {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func (c *Comm) fail(e *Error) (*Request, error) { return nil, c.raise(e) }
+
+// barrierCache keeps blocking barrier schedules (they hold no buffers, so
+// one per communicator shape serves every call).
+var barrierCache = map[[3]int]*coll.Schedule{}
+
+// BarrierAs is MPI_Barrier, MPI_Ibarrier or MPI_Barrier_init.
+func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
+	call := callName("Barrier", m)
+	if e := c.checkIntra(call); e != nil {
+		return c.fail(e)
+	}
+	alg := algorithm(coll.KBarrier, c.size, 0, true)
+	op := &collOp{c: c}
+	if m == Blocking {
+		algi := 0
+		if alg != coll.BarrierDissemination {
+			algi = 1
+		}
+		k := [3]int{c.size, c.rank, algi}
+		if op.s = barrierCache[k]; op.s == nil {
+			op.s = coll.Barrier(c.size, c.rank, alg)
+			barrierCache[k] = op.s
+		}
+		op.run()
+		return nil, nil
+	}
+	op.s = coll.Barrier(c.size, c.rank, alg)
+	return op.exec(m)
+}
+
+// bcastSegment is the pipelined broadcast's segment (GOMPI_COLL_BCAST_SEGMENT).
+func bcastSegment() int { return st.settings.size("GOMPI_COLL_BCAST_SEGMENT", 32<<10) }
+
+// BcastAs is MPI_Bcast, MPI_Ibcast or MPI_Bcast_init.
+func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.Type, root int) (*Request, error) {
+	call := callName("Bcast", m)
+	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
+		return c.fail(e)
+	}
+	op := &collOp{c: c}
+	dir := dirOut
+	if c.rank == root {
+		dir = dirIn
+	}
+	p, n := op.buf(buf, count, dt, dir)
+	op.s = coll.Bcast(c.size, c.rank, root, p, n, algorithm(coll.KBcast, c.size, n, true), bcastSegment())
+	return op.exec(m)
+}
+
+// GatherAs is MPI_Gather and its forms; GathervAs the v-variant.
+func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	rc, rd := regular(c.size, rcount)
+	return c.gather(m, "Gather", sbuf, scount, stype, rbuf, rc, rd, rtype, root, true)
+}
+
+// GathervAs is MPI_Gatherv and its forms.
+func (c *Comm) GathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int) (*Request, error) {
+	return c.gather(m, "Gatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, false)
+}
+
+func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int, reg bool) (*Request, error) {
+	call := callName(name, m)
+	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root)); e != nil {
+		return c.fail(e)
+	}
+	me := c.rank
+	inPlace := me == root && IsInPlace(sbuf)
+	if !inPlace {
+		if e := c.checkData(call, sbuf, scount, stype); e != nil {
+			return c.fail(e)
+		}
+	}
+	if me == root {
+		if e := firstErr(c.checkCounts(call, rcounts, displs, c.size, rtype, rbuf), c.checkNotInPlace(call, rbuf)); e != nil {
+			return c.fail(e)
+		}
+	}
+	op := &collOp{c: c}
+	var sp unsafe.Pointer
+	n := 0
+	if inPlace {
+		n = rcounts[me] * rtype.Size
+	} else {
+		sp, n = op.buf(sbuf, scount, stype, dirIn)
+	}
+	alg := coll.GatherLinear
+	if reg {
+		alg = algorithm(coll.KGather, c.size, n, true)
+	}
+	var rb coll.Blocks
+	if me == root {
+		dir := dirOut
+		if inPlace && !rtype.Contig && alg == coll.GatherBinomial {
+			dir |= dirIn // the root's own block travels through the packed scratch
+		}
+		rb = op.blocks(rbuf, rcounts, displs, rtype, dir)
+	}
+	op.s = coll.Gather(c.size, me, root, sp, n, rb, alg)
+	return op.exec(m)
+}
+
+func (c *Comm) checkNotInPlace(call string, p unsafe.Pointer) *Error {
+	if IsInPlace(p) {
+		return errf(abi.ErrBuffer, call, "MPI_IN_PLACE is not allowed for this buffer")
+	}
+	return nil
+}
+
+// ScatterAs is MPI_Scatter and its forms.
+func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	sc, sd := regular(c.size, scount)
+	return c.scatter(m, "Scatter", sbuf, sc, sd, stype, rbuf, rcount, rtype, root, true)
+}
+
+// ScattervAs is MPI_Scatterv and its forms.
+func (c *Comm) ScattervAs(m CollMode, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	return c.scatter(m, "Scatterv", sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, false)
+}
+
+func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int, reg bool) (*Request, error) {
+	call := callName(name, m)
+	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root)); e != nil {
+		return c.fail(e)
+	}
+	me := c.rank
+	inPlace := me == root && IsInPlace(rbuf)
+	if !inPlace {
+		if e := c.checkData(call, rbuf, rcount, rtype); e != nil {
+			return c.fail(e)
+		}
+	}
+	op := &collOp{c: c}
+	var sb coll.Blocks
+	if me == root {
+		if e := firstErr(c.checkCounts(call, scounts, displs, c.size, stype, sbuf), c.checkNotInPlace(call, sbuf)); e != nil {
+			return c.fail(e)
+		}
+		sb = op.blocks(sbuf, scounts, displs, stype, dirIn)
+	}
+	var rp unsafe.Pointer
+	n := 0
+	if inPlace {
+		n = scounts[me] * stype.Size
+	} else {
+		rp, n = op.buf(rbuf, rcount, rtype, dirOut)
+	}
+	alg := coll.GatherLinear
+	if reg {
+		alg = algorithm(coll.KScatter, c.size, n, true)
+	}
+	op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
+	return op.exec(m)
+}
+
+// AllgatherAs is MPI_Allgather and its forms.
+func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	rc, rd := regular(c.size, rcount)
+	return c.allgather(m, "Allgather", sbuf, scount, stype, rbuf, rc, rd, rtype, true)
+}
+
+// AllgathervAs is MPI_Allgatherv and its forms.
+func (c *Comm) AllgathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type) (*Request, error) {
+	return c.allgather(m, "Allgatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, false)
+}
+
+func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, reg bool) (*Request, error) {
+	call := callName(name, m)
+	if e := firstErr(c.checkIntra(call), c.checkCounts(call, rcounts, displs, c.size, rtype, rbuf), c.checkNotInPlace(call, rbuf)); e != nil {
+		return c.fail(e)
+	}
+	inPlace := IsInPlace(sbuf)
+	if !inPlace {
+		if e := c.checkData(call, sbuf, scount, stype); e != nil {
+			return c.fail(e)
+		}
+	}
+	op := &collOp{c: c}
+	dir := dirOut
+	if inPlace {
+		dir |= dirIn // my block is read from rbuf
+	}
+	rb := op.blocks(rbuf, rcounts, displs, rtype, dir)
+	var sp unsafe.Pointer
+	n := rb.Count[c.rank]
+	if !inPlace {
+		sp, n = op.buf(sbuf, scount, stype, dirIn)
+	}
+	alg := coll.AllgatherRing
+	if reg {
+		alg = algorithm(coll.KAllgather, c.size, n, true)
+	}
+	op.s = coll.Allgather(c.size, c.rank, sp, n, rb, alg)
+	return op.exec(m)
+}
+
+// AlltoallAs is MPI_Alltoall and its forms.
+func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	rc, rd := regular(c.size, rcount)
+	if IsInPlace(sbuf) {
+		return c.alltoall(m, "Alltoall", sbuf, nil, nil, nil, rbuf, rc, c.bytes(rd, rtype), c.types(rtype), true)
+	}
+	sc, sd := regular(c.size, scount)
+	return c.alltoall(m, "Alltoall", sbuf, sc, c.bytes(sd, stype), c.types(stype), rbuf, rc, c.bytes(rd, rtype), c.types(rtype), true)
+}
+
+// AlltoallvAs is MPI_Alltoallv and its forms.
+func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcounts, rdispls []int, rtype *datatype.Type) (*Request, error) {
+	if len(rdispls) < c.size || (!IsInPlace(sbuf) && len(sdispls) < c.size) {
+		return c.fail(errf(abi.ErrArg, callName("Alltoallv", m), "count or displacement array is missing"))
+	}
+	return c.alltoall(m, "Alltoallv", sbuf, scounts, c.bytes(sdispls, stype), c.types(stype),
+		rbuf, rcounts, c.bytes(rdispls, rtype), c.types(rtype), false)
+}
+
+// AlltoallwAs is MPI_Alltoallw and its forms (displacements in bytes).
+func (c *Comm) AlltoallwAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
+	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type) (*Request, error) {
+	return c.alltoall(m, "Alltoallw", sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, false)
+}
+
+func (c *Comm) bytes(displs []int, dt *datatype.Type) []int {
+	if displs == nil || dt == nil {
+		return nil
+	}
+	out := make([]int, len(displs))
+	for i, d := range displs {
+		out[i] = d * dt.Extent
+	}
+	return out
+}
+
+func (c *Comm) types(dt *datatype.Type) []*datatype.Type {
+	out := make([]*datatype.Type, c.size)
+	for i := range out {
+		out[i] = dt
+	}
+	return out
+}
+
+func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
+	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type, reg bool) (*Request, error) {
+	call := callName(name, m)
+	if e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf)); e != nil {
+		return c.fail(e)
+	}
+	n := c.size
+	if len(rcounts) < n || len(rdispls) < n || len(rtypes) < n {
+		return c.fail(errf(abi.ErrArg, call, "receive count, displacement or type array is missing"))
+	}
+	for i := 0; i < n; i++ {
+		if e := c.checkBuf(call, rbuf, rcounts[i], rtypes[i]); e != nil {
+			return c.fail(e)
+		}
+	}
+	inPlace := IsInPlace(sbuf)
+	op := &collOp{c: c}
+	var sb coll.Blocks
+	if inPlace { // the data to send is rbuf's before the call: copy it out first
+		sb = op.blocksW(rbuf, rcounts, rdispls, rtypes, dirIn, true)
+	} else {
+		if len(scounts) < n || len(sdispls) < n || len(stypes) < n {
+			return c.fail(errf(abi.ErrArg, call, "send count, displacement or type array is missing"))
+		}
+		for i := 0; i < n; i++ {
+			if e := c.checkBuf(call, sbuf, scounts[i], stypes[i]); e != nil {
+				return c.fail(e)
+			}
+		}
+		sb = op.blocksW(sbuf, scounts, sdispls, stypes, dirIn, false)
+	}
+	rb := op.blocksW(rbuf, rcounts, rdispls, rtypes, dirOut, false)
+	alg := coll.AlltoallLinear
+	if reg {
+		alg = algorithm(coll.KAlltoall, n, rb.Count[0], true)
+	} else if a, ok := st.settings["GOMPI_COLL_ALLTOALL"]; ok && coll.Valid(coll.KAlltoall, a) {
+		alg = a
+	}
+	op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	return op.exec(m)
+}
+
+// ReduceAs is MPI_Reduce and its forms.
+func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, root int) (*Request, error) {
+	call := callName("Reduce", m)
+	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), checkOp(call, o, dt)); e != nil {
+		return c.fail(e)
+	}
+	me := c.rank
+	inPlace := me == root && IsInPlace(sbuf)
+	var e *Error
+	if !inPlace {
+		e = c.checkData(call, sbuf, count, dt)
+	}
+	if me == root {
+		e = firstErr(e, c.checkBuf(call, rbuf, count, dt), c.checkNotInPlace(call, rbuf), c.checkAlias(call, sbuf, rbuf, count))
+	}
+	if e != nil {
+		return c.fail(e)
+	}
+	rd, e := reductionOf(call, o, dt)
+	if e != nil {
+		return c.fail(e)
+	}
+	op := &collOp{c: c}
+	var sp, rp unsafe.Pointer
+	if me == root {
+		if inPlace {
+			rp = rd.buf(op, rbuf, count, dirIn|dirOut)
+			sp = rp
+		} else {
+			rp = rd.buf(op, rbuf, count, dirOut)
+		}
+	}
+	if !inPlace {
+		sp = rd.buf(op, sbuf, count, dirIn)
+	}
+	d := rd.data(sp, rp, count)
+	op.s = coll.Reduce(c.size, me, root, d, algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
+	return op.exec(m)
+}
+
+// checkAlias rejects distinct send and receive arguments naming one buffer.
+func (c *Comm) checkAlias(call string, sbuf, rbuf unsafe.Pointer, count int) *Error {
+	if sbuf == rbuf && sbuf != nil && count > 0 {
+		return errf(abi.ErrBuffer, call, "send and receive buffers are the same (use MPI_IN_PLACE)")
+	}
+	return nil
+}
+
+// reduceArgs checks and maps the buffers of an all-rank reduction (Allreduce,
+// Scan, Exscan): in place, the data is read from and written to rbuf.
+func (c *Comm) reduceArgs(call string, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*collOp, coll.Data, *Error) {
+	if e := firstErr(c.checkIntra(call), checkOp(call, o, dt), c.checkData(call, rbuf, count, dt)); e != nil {
+		return nil, coll.Data{}, e
+	}
+	inPlace := IsInPlace(sbuf)
+	if !inPlace {
+		if e := firstErr(c.checkData(call, sbuf, count, dt), c.checkAlias(call, sbuf, rbuf, count)); e != nil {
+			return nil, coll.Data{}, e
+		}
+	}
+	rd, e := reductionOf(call, o, dt)
+	if e != nil {
+		return nil, coll.Data{}, e
+	}
+	op := &collOp{c: c}
+	var sp, rp unsafe.Pointer
+	if inPlace {
+		rp = rd.buf(op, rbuf, count, dirIn|dirOut)
+		sp = rp
+	} else {
+		rp = rd.buf(op, rbuf, count, dirOut)
+		sp = rd.buf(op, sbuf, count, dirIn)
+	}
+	return op, rd.data(sp, rp, count), nil
+}
+
+// AllreduceAs is MPI_Allreduce and its forms.
+func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	op, d, e := c.reduceArgs(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
+	if e != nil {
+		return c.fail(e)
+	}
+	op.s = coll.Allreduce(c.size, c.rank, d, algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
+	return op.exec(m)
+}
+
+// ScanAs is MPI_Scan and its forms; ExscanAs the exclusive scan.
+func (c *Comm) ScanAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	return c.scan(m, "Scan", sbuf, rbuf, count, dt, o, false)
+}
+
+// ExscanAs is MPI_Exscan and its forms (rbuf at rank 0 is left unchanged).
+func (c *Comm) ExscanAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	return c.scan(m, "Exscan", sbuf, rbuf, count, dt, o, true)
+}
+
+func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, excl bool) (*Request, error) {
+	op, d, e := c.reduceArgs(callName(name, m), sbuf, rbuf, count, dt, o)
+	if e != nil {
+		return c.fail(e)
+	}
+	op.s = coll.Scan(c.size, c.rank, d, excl, algorithm(coll.KScan, c.size, d.Count*d.Ext, d.Commute))
+	return op.exec(m)
+}
+
+// ReduceScatterAs is MPI_Reduce_scatter and its forms.
+func (c *Comm) ReduceScatterAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	return c.reduceScatter(m, "Reduce_scatter", sbuf, rbuf, rcounts, dt, o)
+}
+
+// ReduceScatterBlockAs is MPI_Reduce_scatter_block and its forms.
+func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcount int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	rc, _ := regular(c.size, rcount)
+	return c.reduceScatter(m, "Reduce_scatter_block", sbuf, rbuf, rc, dt, o)
+}
+
+func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	call := callName(name, m)
+	if e := firstErr(c.checkIntra(call), checkOp(call, o, dt), c.checkNotInPlace(call, rbuf)); e != nil {
+		return c.fail(e)
+	}
+	if len(rcounts) < c.size {
+		return c.fail(errf(abi.ErrArg, call, "receive count array is missing"))
+	}
+	total := 0
+	for _, k := range rcounts[:c.size] {
+		if k < 0 {
+			return c.fail(errf(abi.ErrCount, call, "count %d is negative", k))
+		}
+		total += k
+	}
+	inPlace := IsInPlace(sbuf)
+	e := c.checkBuf(call, rbuf, rcounts[c.rank], dt)
+	if !inPlace {
+		e = firstErr(e, c.checkData(call, sbuf, total, dt), c.checkAlias(call, sbuf, rbuf, total))
+	}
+	if e != nil {
+		return c.fail(e)
+	}
+	rd, e := reductionOf(call, o, dt)
+	if e != nil {
+		return c.fail(e)
+	}
+	op := &collOp{c: c}
+	var sp, rp unsafe.Pointer
+	if inPlace {
+		rp = rd.buf(op, rbuf, total, dirIn|dirOut)
+	} else {
+		rp = rd.buf(op, rbuf, rcounts[c.rank], dirOut)
+		sp = rd.buf(op, sbuf, total, dirIn)
+	}
+	counts := make([]int, c.size)
+	for i := range counts {
+		counts[i] = rcounts[i] * rd.scale
+	}
+	d := rd.data(sp, rp, 0)
+	op.s = coll.ReduceScatter(c.size, c.rank, d, counts, algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
+	return op.exec(m)
+}
+
+// Go conveniences: blocking collectives return only an error.
+
+// Barrier blocks until every process of c has called it.
+func (c *Comm) Barrier() error { _, err := c.BarrierAs(Blocking); return err }
+
+// Bcast broadcasts count elements of dt at buf from root.
+func (c *Comm) Bcast(buf unsafe.Pointer, count int, dt *datatype.Type, root int) error {
+	_, err := c.BcastAs(Blocking, buf, count, dt, root)
+	return err
+}
+
+// Allreduce combines sbuf of every rank into rbuf of every rank.
+func (c *Comm) Allreduce(sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) error {
+	_, err := c.AllreduceAs(Blocking, sbuf, rbuf, count, dt, o)
+	return err
+}
+
+// Reduce combines sbuf of every rank into rbuf at root.
+func (c *Comm) Reduce(sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, root int) error {
+	_, err := c.ReduceAs(Blocking, sbuf, rbuf, count, dt, o, root)
+	return err
+}
+
+// Allgather gathers every rank's scount elements into rbuf on every rank.
+func (c *Comm) Allgather(sbuf unsafe.Pointer, scount int, stype *datatype.Type, rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) error {
+	_, err := c.AllgatherAs(Blocking, sbuf, scount, stype, rbuf, rcount, rtype)
+	return err
+}
+
+// Alltoall sends block r of sbuf to rank r and receives rank r's into block r of rbuf.
+func (c *Comm) Alltoall(sbuf unsafe.Pointer, scount int, stype *datatype.Type, rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) error {
+	_, err := c.AlltoallAs(Blocking, sbuf, scount, stype, rbuf, rcount, rtype)
+	return err
+}
