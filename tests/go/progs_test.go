@@ -28,6 +28,7 @@ var cases = []struct {
 	{prog: "alltoall"},
 	{prog: "anysource"},
 	{prog: "errrank"},
+	{prog: "comms"},
 }
 
 // TestPrograms: exit status 0, no complaint on stderr, and every rank's
