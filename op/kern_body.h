@@ -63,8 +63,11 @@
 
 /* MAXLOC/MINLOC on (value, index) structs: the better value wins; on a tie the
    smaller index (MPI-3.1 5.9.4). */
-#define KLOC(ty, VT, IT)                                                          \
-    typedef struct { VT v; IT i; } KP(ty);                               \
+#define KLOC(ty, VT, IT) KLOC_(ty, VT, IT, )
+/* KLOCP is KLOC on the packed form of a pair (what MPI_Pack produces). */
+#define KLOCP(ty, VT, IT) KLOC_(ty, VT, IT, __attribute__((packed)))
+#define KLOC_(ty, VT, IT, ATTR)                                                   \
+    typedef struct ATTR { VT v; IT i; } KP(ty);                                   \
     static void KN(maxloc, ty)(const void *vin, void *vio, size_t n)             \
     {                                                                             \
         const KP(ty) *restrict a = (const KP(ty) *)vin;         \
@@ -107,6 +110,10 @@ KLOC(shortint, short, int)
 KLOC(ldoubleint, long double, int)
 KLOC(twofloat, float, float)
 KLOC(twodouble, double, double)
+KLOCP(doubleintp, double, int)
+KLOCP(longintp, long, int)
+KLOCP(shortintp, short, int)
+KLOCP(ldoubleintp, long double, int)
 
 /* This tier's table: NULL where the op is not defined for the kind. */
 static const gompi_kern_t KCAT(TIER, tab, all)[GO_NOP][GK_NKIND] = {
@@ -224,6 +231,14 @@ static const gompi_kern_t KCAT(TIER, tab, all)[GO_NOP][GK_NKIND] = {
     [GO_MINLOC][GK_2FLOAT] = KN(minloc, twofloat),
     [GO_MAXLOC][GK_2DOUBLE] = KN(maxloc, twodouble),
     [GO_MINLOC][GK_2DOUBLE] = KN(minloc, twodouble),
+    [GO_MAXLOC][GK_DOUBLE_INT_P] = KN(maxloc, doubleintp),
+    [GO_MINLOC][GK_DOUBLE_INT_P] = KN(minloc, doubleintp),
+    [GO_MAXLOC][GK_LONG_INT_P] = KN(maxloc, longintp),
+    [GO_MINLOC][GK_LONG_INT_P] = KN(minloc, longintp),
+    [GO_MAXLOC][GK_SHORT_INT_P] = KN(maxloc, shortintp),
+    [GO_MINLOC][GK_SHORT_INT_P] = KN(minloc, shortintp),
+    [GO_MAXLOC][GK_LDOUBLE_INT_P] = KN(maxloc, ldoubleintp),
+    [GO_MINLOC][GK_LDOUBLE_INT_P] = KN(minloc, ldoubleintp),
 };
 
 #undef TIER

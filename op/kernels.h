@@ -9,6 +9,8 @@ enum {
     GK_F32, GK_F64, GK_F80, GK_C64, GK_C128, GK_CLD,
     GK_FLOAT_INT, GK_DOUBLE_INT, GK_LONG_INT, GK_2INT, GK_SHORT_INT, GK_LDOUBLE_INT,
     GK_2FLOAT, GK_2DOUBLE,
+    /* the padded pairs in packed form (no padding between value and index) */
+    GK_DOUBLE_INT_P, GK_LONG_INT_P, GK_SHORT_INT_P, GK_LDOUBLE_INT_P,
     GK_NKIND
 };
 

@@ -30,6 +30,11 @@ const (
 	kLDoubleInt
 	k2Float
 	k2Double
+	// the pairs with padding, in packed form (MPI_Pack's layout)
+	kDoubleIntP
+	kLongIntP
+	kShortIntP
+	kLDoubleIntP
 	nKind
 )
 
@@ -163,4 +168,17 @@ func init() {
 	groupOps[gByte] = bits(iBand, iBor, iBxor)
 	groupOps[gMulti] = bits(iMax, iMin, iSum, iProd, iBand, iBor, iBxor)
 	groupOps[gPair] = bits(iMaxloc, iMinloc)
+}
+
+// packedKind is the kind of base elements stored back to back at the base
+// type's Size (packed data and contiguous derived types), which differs from
+// the in-memory kind only for the pair types with padding.
+var packedKind = [nKind]int8{}
+
+func init() {
+	for k := range packedKind {
+		packedKind[k] = int8(k)
+	}
+	packedKind[kDoubleInt], packedKind[kLongInt] = kDoubleIntP, kLongIntP
+	packedKind[kShortInt], packedKind[kLDoubleInt] = kShortIntP, kLDoubleIntP
 }

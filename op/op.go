@@ -173,33 +173,62 @@ const goMaxBytes = 512
 // Apply computes inout[i] = in[i] op inout[i] over count elements of t, in
 // MPI's order: for a non-commutative op, in holds the earlier ranks'
 // contribution. The caller has checked o.Check(t) == 0. in and inout must not
-// overlap. For a derived type, t must be built from one predefined type and
-// its data contiguous.
+// overlap. Predefined and contiguous types reduce in place with no
+// allocation; other derived types (made of one predefined type) are packed,
+// reduced and unpacked into inout.
 func (o *Op) Apply(in, inout unsafe.Pointer, count int, t *datatype.Type) {
-	if count <= 0 {
+	if count <= 0 || o.code == iNoOp {
 		return
 	}
 	if o.user != nil {
 		o.user(in, inout, count, t.Handle)
 		return
 	}
-	switch o.code {
-	case iNoOp:
-		return
-	case iReplace:
-		n := count * t.Extent
-		if t.Contig {
-			n = count * t.Size
+	switch {
+	case t.Builtin:
+		if o.code == iReplace {
+			n := count * t.Extent
+			copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
+			return
 		}
-		copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
+		o.run(in, inout, count, int(info(t).kind))
+	case t.Contig:
+		// One run of Size bytes at offset 0 per element: the base elements
+		// sit back to back, as in packed data.
+		if o.code == iReplace {
+			n := count * t.Size
+			copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
+			return
+		}
+		o.ApplyPacked(in, inout, count*(t.Size/t.Base.Size), t.Base)
+	default:
+		o.applyStrided(in, inout, count, t)
+	}
+}
+
+// ApplyPacked is Apply on n elements of predefined type base stored back to
+// back at base.Size bytes each: the packed form of any type made of base
+// (what MPI_Pack and the collectives' staging buffers hold). It differs from
+// Apply(in, inout, n, base) only for the pair types with padding
+// (MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT).
+func (o *Op) ApplyPacked(in, inout unsafe.Pointer, n int, base *datatype.Type) {
+	if n <= 0 || o.code == iNoOp {
 		return
 	}
-	b := baseOf(t)
-	kind := int(info(b).kind)
-	n := count
-	if b != t {
-		n = count * (t.Size / b.Size)
+	if o.user != nil {
+		o.user(in, inout, n, base.Handle)
+		return
 	}
+	if o.code == iReplace {
+		b := n * base.Size
+		copy(unsafe.Slice((*byte)(inout), b), unsafe.Slice((*byte)(in), b))
+		return
+	}
+	o.run(in, inout, n, int(packedKind[info(base).kind]))
+}
+
+// run reduces n elements of kind with a predefined op.
+func (o *Op) run(in, inout unsafe.Pointer, n, kind int) {
 	if n*elemSize[kind] <= goMaxBytes {
 		if k := goKern[o.code][kind]; k != nil {
 			k(in, inout, n)
@@ -207,4 +236,21 @@ func (o *Op) Apply(in, inout unsafe.Pointer, count int, t *datatype.Type) {
 		}
 	}
 	runC(o.code, kind, in, inout, n)
+}
+
+// applyStrided reduces a non-contiguous derived type through packed copies.
+func (o *Op) applyStrided(in, inout unsafe.Pointer, count int, t *datatype.Type) {
+	size := count * t.Size
+	if size == 0 {
+		return
+	}
+	pin := make([]byte, size)
+	t.Pack(pin, in, count, 0)
+	if o.code != iReplace {
+		pio := make([]byte, size)
+		t.Pack(pio, inout, count, 0)
+		o.ApplyPacked(unsafe.Pointer(&pin[0]), unsafe.Pointer(&pio[0]), count*(t.Size/t.Base.Size), t.Base)
+		pin = pio
+	}
+	t.Unpack(inout, count, pin, 0)
 }

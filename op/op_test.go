@@ -483,24 +483,94 @@ func TestOverflowWrapsAndTies(t *testing.T) {
 	}
 }
 
-func TestDerivedContiguous(t *testing.T) {
+// committer returns a function that checks a constructor's error and
+// commits its type.
+func committer(t *testing.T) func(*datatype.Type, error) *datatype.Type {
+	return func(dt *datatype.Type, err error) *datatype.Type {
+		t.Helper()
+		require.NoError(t, err)
+		dt.Commit()
+		return dt
+	}
+}
+
+// TestDerivedTypes reduces derived types made of one predefined type:
+// contiguous ones in place, strided ones through packing (only the data
+// positions of inout change), pairs with padding in both forms, and mixed
+// types rejected.
+func TestDerivedTypes(t *testing.T) {
+	commit := committer(t)
 	dbl := datatype.Predefined(abi.Double)
-	// Four doubles in a row, as MPI_Type_contiguous(4, MPI_DOUBLE) describes.
-	vec := &datatype.Type{Handle: abi.MakeHandle(abi.KindDirect, abi.ObjDatatype, 100), Name: "4xdouble",
-		Size: 32, Extent: 32, Contig: true, Committed: true, Base: dbl}
-	require.Equal(t, 0, Sum.Check(vec))
-	require.Equal(t, abi.ErrOp, Band.Check(vec))
-	a, b := make([]float64, 400), make([]float64, 400)
+	four := commit(datatype.Contiguous(4, dbl))
+	require.True(t, four.Contig)
+	require.Equal(t, 0, Sum.Check(four))
+	require.Equal(t, abi.ErrOp, Band.Check(four))
+	for _, count := range []int{1, 100} { // Go and C kernels
+		a, b := make([]float64, 4*count), make([]float64, 4*count)
+		for i := range a {
+			a[i], b[i] = float64(i), 1
+		}
+		Sum.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), count, four)
+		for i := range b {
+			require.Equal(t, float64(i+1), b[i])
+		}
+	}
+
+	// Vector: 3 blocks of 2 ints, stride 4; the gaps must stay untouched.
+	i32 := datatype.Predefined(abi.Int)
+	vec := commit(datatype.Vector(3, 2, 4, i32))
+	require.False(t, vec.Contig)
+	const count = 5
+	ext := vec.Extent / 4
+	a, b := make([]int32, count*ext+4), make([]int32, count*ext+4)
 	for i := range a {
-		a[i], b[i] = float64(i), 1
+		a[i], b[i] = int32(i), -1
 	}
-	Sum.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 100, vec)
-	for i := range b {
-		require.Equal(t, float64(i+1), b[i])
+	for _, o := range []*Op{Max, Replace} {
+		c := append([]int32(nil), b...)
+		o.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&c[0]), count, vec)
+		for i := range c {
+			inData := i < count*ext && i%ext < 10 && i%ext%4 < 2
+			want := int32(-1)
+			if inData {
+				want = a[i]
+			}
+			require.Equal(t, want, c[i], "%s, int %d", o.Name, i)
+		}
 	}
-	mixed := &datatype.Type{Name: "mixed", Size: 12, Extent: 16, Committed: true}
+
+	// MPI_DOUBLE_INT (12 bytes of data in 16): in memory, packed, in a
+	// contiguous derived type (non-contiguous because of the padding).
+	type di struct {
+		v float64
+		i int32
+	}
+	dint := datatype.Predefined(abi.DoubleInt)
+	in, io := []di{{1, 5}, {2, 5}, {3, 5}}, []di{{1, 4}, {3, 1}, {3, 6}}
+	three := commit(datatype.Contiguous(3, dint))
+	require.Equal(t, 0, Maxloc.Check(three))
+	got := append([]di(nil), io...)
+	Maxloc.Apply(unsafe.Pointer(&in[0]), unsafe.Pointer(&got[0]), 1, three)
+	require.Equal(t, []di{{1, 4}, {3, 1}, {3, 5}}, got)
+	pack := func(xs []di) []byte {
+		out := make([]byte, 0, 12*len(xs))
+		for _, x := range xs {
+			out = binary.LittleEndian.AppendUint64(out, math.Float64bits(x.v))
+			out = binary.LittleEndian.AppendUint32(out, uint32(x.i))
+		}
+		return out
+	}
+	pin, pio := pack(in), pack(io)
+	Maxloc.ApplyPacked(unsafe.Pointer(&pin[0]), unsafe.Pointer(&pio[0]), 3, dint)
+	require.Equal(t, pack([]di{{1, 4}, {3, 1}, {3, 5}}), pio)
+	Minloc.ApplyPacked(unsafe.Pointer(&pin[0]), unsafe.Pointer(&pio[0]), 3, dint)
+	require.Equal(t, pack([]di{{1, 4}, {2, 5}, {3, 5}}), pio)
+
+	// A struct of an int and a double mixes types: only REPLACE and NO_OP.
+	mixed := commit(datatype.Struct([]int{1, 1}, []int64{0, 8}, []*datatype.Type{i32, dbl}))
 	require.Equal(t, abi.ErrOp, Sum.Check(mixed))
 	require.Equal(t, 0, Replace.Check(mixed))
+	require.Equal(t, 0, NoOp.Check(mixed))
 	require.Equal(t, abi.ErrType, Sum.Check(nil))
 }
 
