@@ -51,6 +51,36 @@ func topoArgErr(c *mpi.Comm, call string, err error) C.int {
 	return argErr(c, call, abi.ErrArg, err.Error())
 }
 
+// cartArg resolves a communicator that must carry a Cartesian grid.
+func cartArg(call string, comm C.int) (*mpi.Comm, *topo.Cart, C.int) {
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return nil, nil, rc
+	}
+	g, err := c.Cart(call)
+	return c, g, C.int(mpi.Code(err))
+}
+
+// graphArg resolves a communicator that must carry a graph topology.
+func graphArg(call string, comm C.int) (*mpi.Comm, *topo.Graph, C.int) {
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return nil, nil, rc
+	}
+	g, err := c.Graph(call)
+	return c, g, C.int(mpi.Code(err))
+}
+
+// distgraphArg resolves a communicator that must carry a distributed graph.
+func distgraphArg(call string, comm C.int) (*mpi.Comm, *topo.DistGraph, C.int) {
+	c, rc := commArg(call, comm)
+	if c == nil {
+		return nil, nil, rc
+	}
+	g, err := c.DistGraph(call)
+	return c, g, C.int(mpi.Code(err))
+}
+
 // negArg checks counts given as ints.
 func negArg(c *mpi.Comm, call, what string, n C.int, class int) C.int {
 	if n < 0 {
@@ -83,13 +113,9 @@ func gompi_Cart_create(comm, ndims C.int, dims, periods *C.int, reorder C.int, o
 //export gompi_Cart_coords
 func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
 	const call = "MPI_Cart_coords"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if int(maxdims) < g.Ndims() || (coords == nil && g.Ndims() > 0) {
 		return argErr(c, call, abi.ErrArg, "maxdims is smaller than the number of dimensions")
@@ -105,13 +131,9 @@ func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
 //export gompi_Cart_rank
 func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
 	const call = "MPI_Cart_rank"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if rank == nil || (coords == nil && g.Ndims() > 0) {
 		return argErr(c, call, abi.ErrArg, "coords or rank is NULL")
@@ -127,13 +149,9 @@ func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
 //export gompi_Cart_shift
 func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
 	const call = "MPI_Cart_shift"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if src == nil || dst == nil {
 		return argErr(c, call, abi.ErrArg, "rank_source or rank_dest is NULL")
@@ -149,13 +167,9 @@ func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
 //export gompi_Cart_sub
 func gompi_Cart_sub(comm C.int, remain *C.int, out *C.int) C.int {
 	const call = "MPI_Cart_sub"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if out == nil || (remain == nil && g.Ndims() > 0) {
 		return argErr(c, call, abi.ErrArg, "remain_dims or newcomm is NULL")
@@ -171,13 +185,9 @@ func gompi_Cart_sub(comm C.int, remain *C.int, out *C.int) C.int {
 //export gompi_Cart_get
 func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
 	const call = "MPI_Cart_get"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	n := g.Ndims()
 	if int(maxdims) < n || (n > 0 && (dims == nil || periods == nil || coords == nil)) {
@@ -202,13 +212,9 @@ func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
 //export gompi_Cartdim_get
 func gompi_Cartdim_get(comm C.int, ndims *C.int) C.int {
 	const call = "MPI_Cartdim_get"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := cartArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Cart(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if ndims == nil {
 		return argErr(c, call, abi.ErrArg, "ndims is NULL")
@@ -287,13 +293,9 @@ func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, 
 //export gompi_Graph_get
 func gompi_Graph_get(comm, maxindex, maxedges C.int, index, edges *C.int) C.int {
 	const call = "MPI_Graph_get"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := graphArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Graph(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if maxindex < 0 || maxedges < 0 {
 		return argErr(c, call, abi.ErrArg, "maxindex or maxedges is negative")
@@ -309,13 +311,9 @@ func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.in
 	if count != nil {
 		call = "MPI_Graph_neighbors_count"
 	}
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := graphArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Graph(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	nb, e := g.Neighbors(int(rank))
 	if e != nil {
@@ -335,13 +333,9 @@ func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.in
 //export gompi_Graphdims_get
 func gompi_Graphdims_get(comm C.int, nnodes, nedges *C.int) C.int {
 	const call = "MPI_Graphdims_get"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := graphArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.Graph(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if nnodes == nil || nedges == nil {
 		return argErr(c, call, abi.ErrArg, "nnodes or nedges is NULL")
@@ -439,13 +433,9 @@ func gompi_Dist_graph_create_adjacent(comm, indeg C.int, sources, sw *C.int, out
 //export gompi_Dist_graph_neighbors
 func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.int, dests, dw *C.int) C.int {
 	const call = "MPI_Dist_graph_neighbors"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := distgraphArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.DistGraph(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if int(maxin) < g.Indegree() || int(maxout) < g.Outdegree() {
 		return argErr(c, call, abi.ErrArg, "maxindegree or maxoutdegree is smaller than the degree")
@@ -462,13 +452,9 @@ func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.
 //export gompi_Dist_graph_neighbors_count
 func gompi_Dist_graph_neighbors_count(comm C.int, indeg, outdeg, weighted *C.int) C.int {
 	const call = "MPI_Dist_graph_neighbors_count"
-	c, rc := commArg(call, comm)
-	if c == nil {
+	c, g, rc := distgraphArg(call, comm)
+	if g == nil {
 		return rc
-	}
-	g, err := c.DistGraph(call)
-	if err != nil {
-		return C.int(mpi.Code(err))
 	}
 	if indeg == nil || outdeg == nil || weighted == nil {
 		return argErr(c, call, abi.ErrArg, "an output pointer is NULL")
