@@ -105,12 +105,6 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 int PMPI_Cancel(MPI_Request *request) { return gompi_Cancel(request); }
 #pragma weak MPI_Cancel = PMPI_Cancel
 
-/* Status queries need no Go state except for derived datatype sizes. */
-static MPI_Count status_bytes(const MPI_Status *s)
-{
-    return (MPI_Count)(unsigned)s->count_lo | ((MPI_Count)(s->count_hi_and_cancelled >> 1) << 32);
-}
-
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
     *flag = status->count_hi_and_cancelled & 1;
@@ -124,44 +118,3 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
-
-int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
-{
-    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 0);
-}
-#pragma weak MPI_Get_count = PMPI_Get_count
-
-int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
-{
-    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 1);
-}
-#pragma weak MPI_Get_elements = PMPI_Get_elements
-
-int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
-{
-    return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), NULL, count, 1);
-}
-#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
-
-int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
-{
-    return gompi_Status_set_elements((uintptr_t)status, datatype, count);
-}
-#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
-
-int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
-{
-    return gompi_Status_set_elements((uintptr_t)status, datatype, count);
-}
-#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
-
-int PMPI_Type_size(MPI_Datatype datatype, int *size)
-{
-    int s = gompi_builtin_size(datatype); /* builtin: the size is in the handle */
-    if (s >= 0 && gompi_state == GOMPI_READY) {
-        *size = s;
-        return MPI_SUCCESS;
-    }
-    return gompi_Type_size(datatype, size);
-}
-#pragma weak MPI_Type_size = PMPI_Type_size

@@ -97,11 +97,7 @@ func (c *Comm) bsendCopy(call string, buf unsafe.Pointer, count int, dt *datatyp
 		return c.raise(errf(abi.ErrBuffer, call, "attached buffer (%d bytes) has no room for %d bytes plus MPI_BSEND_OVERHEAD", bsend.size, n))
 	}
 	dst := unsafe.Add(bsend.buf, off)
-	if dt.Contig {
-		copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(buf), n))
-	} else {
-		copy(unsafe.Slice((*byte)(dst), n), packStrided(buf, count, dt))
-	}
+	dt.Pack(unsafe.Slice((*byte)(dst), n), buf, count, 0)
 	r := st.eng.Isend(c.pc, dst, n, dest, tag, pml.ModeStandard)
 	if r != nil {
 		bsend.segs = append(bsend.segs, bseg{off: off, n: n + BsendOverhead, r: r})

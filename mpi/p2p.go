@@ -76,8 +76,8 @@ func (c *Comm) send(call string, buf unsafe.Pointer, count int, dt *datatype.Typ
 		st.eng.Send(c.pc, buf, count*dt.Size, dest, tag, mode)
 		return nil
 	}
-	tmp := packStrided(buf, count, dt)
-	st.eng.Send(c.pc, unsafe.Pointer(unsafe.SliceData(tmp)), len(tmp), dest, tag, mode)
+	tmp := packSend(buf, count, dt)
+	st.eng.Send(c.pc, tmpPtr(tmp), len(tmp), dest, tag, mode)
 	return nil
 }
 
@@ -93,8 +93,8 @@ func (c *Comm) Isend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag
 	if dt.Contig {
 		return st.eng.Isend(c.pc, buf, count*dt.Size, dest, tag, mode), nil
 	}
-	tmp := packStrided(buf, count, dt)
-	r := st.eng.Isend(c.pc, unsafe.Pointer(unsafe.SliceData(tmp)), len(tmp), dest, tag, mode)
+	tmp := packSend(buf, count, dt)
+	r := st.eng.Isend(c.pc, tmpPtr(tmp), len(tmp), dest, tag, mode)
 	if r != nil {
 		r.User = tmp // keep the packed copy alive until completion
 	}
@@ -136,8 +136,8 @@ func (c *Comm) Irecv(buf unsafe.Pointer, count int, dt *datatype.Type, src, tag 
 	if dt.Contig {
 		return st.eng.Irecv(c.pc, buf, count*dt.Size, src, tag), nil
 	}
-	u := &unpackTarget{buf: buf, count: count, dt: dt, tmp: make([]byte, count*dt.Size)}
-	r := st.eng.Irecv(c.pc, unsafe.Pointer(unsafe.SliceData(u.tmp)), len(u.tmp), src, tag)
+	u := newRecvTarget(c, buf, count, dt)
+	r := st.eng.Irecv(c.pc, tmpPtr(u.tmp), len(u.tmp), src, tag)
 	r.User = u
 	finishRecv(r)
 	return r, nil

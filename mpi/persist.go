@@ -14,13 +14,16 @@ func (c *Comm) SendInit(buf unsafe.Pointer, count int, dt *datatype.Type, dest, 
 	if e := c.checkSend(call, buf, count, dt, dest, tag); e != nil {
 		return nil, c.raise(e)
 	}
-	if !dt.Contig && count > 1 {
-		return nil, c.raise(errf(abi.ErrType, call, "persistent requests on non-contiguous type %s are not supported yet", dt.Name))
-	}
 	r := st.eng.NewRequest()
-	st.eng.InitSend(r, c.pc, buf, count*dt.Size, dest, tag, mode)
+	if dt.Contig {
+		st.eng.InitSend(r, c.pc, buf, count*dt.Size, dest, tag, mode)
+		r.User = c
+	} else { // packed again at every start
+		u := &typedReq{comm: c, buf: buf, count: count, dt: dt, tmp: make([]byte, dt.PackSize(count))}
+		st.eng.InitSend(r, c.pc, tmpPtr(u.tmp), len(u.tmp), dest, tag, mode)
+		r.User = u
+	}
 	r.Persistent = true
-	r.User = c
 	return r, nil
 }
 
@@ -29,13 +32,16 @@ func (c *Comm) RecvInit(buf unsafe.Pointer, count int, dt *datatype.Type, src, t
 	if e := c.checkRecv("MPI_Recv_init", buf, count, dt, src, tag); e != nil {
 		return nil, c.raise(e)
 	}
-	if !dt.Contig && count > 1 {
-		return nil, c.raise(errf(abi.ErrType, "MPI_Recv_init", "persistent requests on non-contiguous type %s are not supported yet", dt.Name))
-	}
 	r := st.eng.NewRequest()
-	st.eng.InitRecv(r, c.pc, buf, count*dt.Size, src, tag)
+	if dt.Contig {
+		st.eng.InitRecv(r, c.pc, buf, count*dt.Size, src, tag)
+		r.User = c
+	} else { // unpacked at every completion
+		u := newRecvTarget(c, buf, count, dt)
+		st.eng.InitRecv(r, c.pc, tmpPtr(u.tmp), len(u.tmp), src, tag)
+		r.User = u
+	}
 	r.Persistent = true
-	r.User = c
 	return r, nil
 }
 
@@ -44,7 +50,7 @@ func Start(r *Request) error {
 	if r.Kind == pml.KindColl {
 		return startColl(r)
 	}
-	c, _ := r.User.(*Comm)
+	c := reqComm(r)
 	if !r.Persistent || c == nil {
 		return Raise(c, abi.ErrRequest, "MPI_Start", "request is not persistent")
 	}
@@ -55,6 +61,7 @@ func Start(r *Request) error {
 		st.eng.CompleteNow(r, ProcNullStatus)
 		return nil
 	}
+	restartTyped(r)
 	if r.Kind == pml.KindSend {
 		if r.Mode == pml.ModeBuffered {
 			return c.startBsend(r)
@@ -68,7 +75,7 @@ func Start(r *Request) error {
 
 // CommOf returns the communicator a request belongs to (for error handlers).
 func CommOf(r *Request) *Comm {
-	if c, ok := r.User.(*Comm); ok {
+	if c := reqComm(r); c != nil {
 		return c
 	}
 	for _, c := range append([]*Comm{st.world, st.self}, st.comms...) {

@@ -91,13 +91,18 @@ func Mrecv(call string, buf unsafe.Pointer, count int, dt *datatype.Type, h int3
 	if e := c.checkBuf(call, buf, count, dt); e != nil {
 		return nil, Status{}, c.raise(e)
 	}
-	if !dt.Contig {
-		return nil, Status{}, c.raise(errf(abi.ErrType, call, "non-contiguous type %s is not supported here yet", dt.Name))
-	}
 	m := messages.all[i]
 	messages.all[i] = nil
 	messages.free = append(messages.free, i)
-	r := st.eng.Imrecv(c.pc, m, buf, count*dt.Size)
+	var r *Request
+	if dt.Contig {
+		r = st.eng.Imrecv(c.pc, m, buf, count*dt.Size)
+	} else {
+		u := newRecvTarget(c, buf, count, dt)
+		r = st.eng.Imrecv(c.pc, m, tmpPtr(u.tmp), len(u.tmp))
+		r.User = u
+		finishRecv(r)
+	}
 	if !blocking {
 		return r, Status{}, nil
 	}

@@ -32,15 +32,15 @@ func (c *Comm) SendrecvReplace(buf unsafe.Pointer, count int, dt *datatype.Type,
 	if e := c.checkRecv("MPI_Sendrecv_replace", buf, count, dt, src, rtag); e != nil {
 		return Status{}, c.raise(e)
 	}
-	n := count * dt.Extent
-	tmp := make([]byte, max(n, 1))
-	r, _ := c.Irecv(unsafe.Pointer(&tmp[0]), count, dt, src, rtag)
+	// The message lands packed and is unpacked once the send has read buf.
+	tmp := make([]byte, dt.PackSize(count))
+	r, _ := c.Irecv(tmpPtr(tmp), len(tmp), TypeFromHandle(abi.Byte), src, rtag)
 	if err := c.Send(buf, count, dt, dest, stag); err != nil {
 		return Status{}, err
 	}
 	s, err := c.Wait(r)
-	if src != abi.ProcNull && n > 0 {
-		copy(unsafe.Slice((*byte)(buf), n), tmp[:n])
+	if src != abi.ProcNull {
+		dt.Unpack(buf, count, tmp[:min(s.Count, len(tmp))], 0)
 	}
 	return s, err
 }

@@ -2,7 +2,8 @@ package mpi
 
 import "gompi/datatype"
 
-// TypeFromHandle resolves a datatype handle (nil when invalid).
+// TypeFromHandle resolves a datatype handle, predefined or derived (nil
+// when invalid).
 func TypeFromHandle(h int32) *datatype.Type {
-	return datatype.Predefined(h)
+	return datatype.Lookup(h)
 }
