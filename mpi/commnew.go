@@ -1,7 +1,6 @@
 package mpi
 
 import (
-	"cmp"
 	"slices"
 	"unsafe"
 
@@ -104,7 +103,7 @@ func (c *Comm) Split(color, key int) (*Comm, error) {
 		return nil, c.raise(errf(abi.ErrArg, call, "colour %d is negative and not MPI_UNDEFINED", color))
 	}
 	if c.inter {
-		return nil, c.raise(errf(abi.ErrComm, call, "splitting an intercommunicator is not supported"))
+		return c.interSplit(color, key)
 	}
 	v := viewOf(c)
 	all := v.allgatherInts([]int{color, key})
@@ -116,22 +115,7 @@ func (c *Comm) Split(color, key int) (*Comm, error) {
 		ctxFree.set(s[0]) // this process takes no part: the slot stays free here
 		return nil, nil
 	}
-	type member struct{ key, rank int }
-	var ms []member
-	for r := 0; r < c.size; r++ {
-		if all[2*r] == color {
-			ms = append(ms, member{all[2*r+1], r})
-		}
-	}
-	slices.SortStableFunc(ms, func(a, b member) int { return cmp.Compare(a.key, b.key) })
-	group := make([]int, len(ms))
-	me := 0
-	for i, m := range ms {
-		group[i] = c.group[m.rank]
-		if m.rank == c.rank {
-			me = i
-		}
-	}
+	group, me := members(all, c.group, color, c.rank)
 	return newIntra(s[0], group, me, c), nil
 }
 
@@ -175,7 +159,7 @@ func (c *Comm) checkSubgroup(call string, g []int) ([]int, int, *Error) {
 func (c *Comm) Create(g []int) (*Comm, error) {
 	const call = "MPI_Comm_create"
 	if c.inter {
-		return nil, c.raise(errf(abi.ErrComm, call, "creating from an intercommunicator is not supported"))
+		return c.interCreate(g)
 	}
 	_, me, e := c.checkSubgroup(call, g)
 	if e != nil {

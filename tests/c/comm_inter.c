@@ -88,6 +88,51 @@ int main(int argc, char **argv) {
         CHECK_MPI(MPI_Comm_free(&merged));
     }
 
+    /* Split the intercommunicator by rank parity: colour 0 exists on both
+     * sides; colour 1 only where a side has two or more ranks. */
+    MPI_Comm isplit;
+    CHECK_MPI(MPI_Comm_split(inter, r % 2, -r, &isplit));
+    {
+        int mine_c = (nmine + 1 - r % 2) / 2, other_c = (nother + 1 - r % 2) / 2;
+        if (other_c == 0) {
+            CHECK(isplit == MPI_COMM_NULL, "colour %d has no remote members but got a communicator", r % 2);
+        } else {
+            int sn, srn, sr;
+            MPI_Comm_size(isplit, &sn);
+            MPI_Comm_remote_size(isplit, &srn);
+            MPI_Comm_rank(isplit, &sr);
+            CHECK(sn == mine_c && srn == other_c && sr == mine_c - 1 - r / 2, "split: size %d remote %d rank %d",
+                  sn, srn, sr);
+            /* Local rank 0 of each side swaps a value with the other's rank 0. */
+            if (sr == 0) {
+                int o = wrank, in = -1;
+                CHECK_MPI(MPI_Sendrecv(&o, 1, MPI_INT, 0, 8, &in, 1, MPI_INT, 0, 8, isplit, MPI_STATUS_IGNORE));
+                CHECK(in >= 0 && in < wsize && (in < nlow) != low, "split exchange got world rank %d", in);
+            }
+            CHECK_MPI(MPI_Comm_free(&isplit));
+        }
+    }
+    /* MPI_Comm_create on the intercommunicator: each side keeps its rank 0. */
+    {
+        MPI_Group lg, first;
+        MPI_Comm_group(inter, &lg);
+        int zero = 0;
+        MPI_Group_incl(lg, 1, &zero, &first);
+        MPI_Comm ic0;
+        CHECK_MPI(MPI_Comm_create(inter, first, &ic0));
+        if (r == 0) {
+            int s1, s2;
+            MPI_Comm_size(ic0, &s1);
+            MPI_Comm_remote_size(ic0, &s2);
+            CHECK(s1 == 1 && s2 == 1, "create on intercomm: sizes %d %d", s1, s2);
+            MPI_Comm_free(&ic0);
+        } else {
+            CHECK(ic0 == MPI_COMM_NULL, "non-member got a communicator");
+        }
+        MPI_Group_free(&first);
+        MPI_Group_free(&lg);
+    }
+
     int res;
     CHECK_MPI(MPI_Comm_compare(inter, inter2, &res));
     CHECK(res == MPI_CONGRUENT, "compare(inter, dup) = %d", res);
