@@ -35,3 +35,28 @@ func TestCheckReduceLocal(t *testing.T) {
 	require.Equal(t, abi.ErrBuffer, class(checkReduceLocal(inPlace, py, 1, dbl, op.Sum)))
 	require.Equal(t, 0, class(checkReduceLocal(nil, nil, 0, dbl, op.Sum)), "count 0 needs no buffers")
 }
+
+// TestOpCreateTyped: the typed wrapper hands the function slices of the
+// right length, for the element type and for a contiguous type made of it.
+func TestOpCreateTyped(t *testing.T) {
+	o, err := OpCreateTyped(func(in, inout []float64) {
+		for i := range inout {
+			inout[i] = in[i] - inout[i]
+		}
+	}, false)
+	require.NoError(t, err)
+	require.False(t, o.Commute)
+	require.Same(t, o, OpFromHandle(o.Handle))
+	in, io := []float64{5, 7, 9, 11}, []float64{1, 2, 3, 4}
+	o.Apply(unsafe.Pointer(&in[0]), unsafe.Pointer(&io[0]), 3, TypeOf[float64]())
+	require.Equal(t, []float64{4, 5, 6, 4}, io)
+	pair, err := datatype.Contiguous(2, TypeOf[float64]())
+	require.NoError(t, err)
+	pair.Commit()
+	datatype.Register(pair) // as MPI_Type_contiguous does: the op sees its handle
+	io = []float64{1, 2, 3, 4}
+	o.Apply(unsafe.Pointer(&in[0]), unsafe.Pointer(&io[0]), 2, pair)
+	require.Equal(t, []float64{4, 5, 6, 7}, io)
+	require.NoError(t, OpFree(o))
+	require.Nil(t, OpFromHandle(o.Handle))
+}
