@@ -61,6 +61,9 @@ func (c *Comm) raise(err *Error) error {
 }
 
 func raiseWith(h *Errhandler, c *Comm, err *Error) error {
+	if err.ErrCode == 0 || err.ErrCode == err.Class {
+		lastError[err.Class] = err.Error()
+	}
 	switch h.Kind {
 	case ErrhReturn:
 	case ErrhUser:
@@ -197,9 +200,20 @@ func Raise(c *Comm, class int, call, detail string) error {
 	return c.raise(&Error{Class: class, Call: call, Detail: detail})
 }
 
-// ErrorString is the text MPI_Error_string returns for code.
+// lastError keeps the full text of the latest error raised in each class.
+// Codes are classes (callers compare them), so this is how MPI_Error_string
+// on the code a call just returned names that call and the bad argument.
+var lastError = map[int]string{}
+
+// ErrorString is the text MPI_Error_string returns for code: for a
+// predefined class, the latest error of that class if there was one
+// ("MPI_Send: rank 99 is not in ... (MPI_ERR_RANK: invalid rank)"), else
+// the class's description.
 func ErrorString(code int) (string, bool) {
 	if _, ok := classStrings[code]; ok {
+		if s, ok := lastError[code]; ok {
+			return s, true
+		}
 		return ClassString(code), true
 	}
 	if u, ok := userCodes[code]; ok {
