@@ -256,12 +256,14 @@ func (c *Comm) AlltoallwAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []i
 }
 
 func (c *Comm) bytes(displs []int, dt *datatype.Type) []int {
-	if displs == nil || dt == nil {
+	if displs == nil {
 		return nil
 	}
 	out := make([]int, len(displs))
 	for i, d := range displs {
-		out[i] = d * dt.Extent
+		if dt != nil { // a nil type is reported by the buffer checks
+			out[i] = d * dt.Extent
+		}
 	}
 	return out
 }

@@ -12,7 +12,7 @@ import (
 // Argument checks shared by the collectives, with the standard's classes.
 
 func (c *Comm) checkIntra(call string) *Error {
-	if false { // intercommunicators: checked once they exist
+	if c.IsInter() {
 		return errf(abi.ErrComm, call, "collectives on intercommunicators are not supported yet")
 	}
 	return nil
@@ -79,7 +79,7 @@ func reductionOf(call string, o *op.Op, dt *datatype.Type) (reduction, *Error) {
 	}
 	if b := dt.Base; b != nil && o.Predefined() && b.Size > 0 {
 		return reduction{dt: dt, ext: b.Size, scale: dt.Size / b.Size, packed: true, commut: o.Commute,
-			fn: func(in, inout unsafe.Pointer, n int) { o.Apply(in, inout, n, b) }}, nil
+			fn: func(in, inout unsafe.Pointer, n int) { o.ApplyPacked(in, inout, n, b) }}, nil
 	}
 	return reduction{}, errf(abi.ErrType, call, "reductions on non-contiguous datatype %s need a predefined op and one basic type", dt.Name)
 }
