@@ -73,7 +73,7 @@ func Darray(size, rank int, gsizes, distribs, dargs, psizes []int, order int, ol
 	case size <= 0:
 		return nil, argErr(abi.ErrArg, "size %d is not positive", size)
 	case rank < 0 || rank >= size:
-		return nil, argErr(abi.ErrRank, "rank %d is not in [0, %d)", rank, size)
+		return nil, argErr(abi.ErrArg, "rank %d is not in [0, %d)", rank, size)
 	case n <= 0:
 		return nil, argErr(abi.ErrArg, "ndims %d is not positive", n)
 	}
