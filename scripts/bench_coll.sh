@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Collective benchmark: bench/coll.c built against gompi, Debian's Open MPI and
+# Debian's MPICH, run side by side with 2 ranks (bound to the two cores) and 4
+# ranks (oversubscribed), merged into tables with gompi/best-peer ratios (and,
+# for 4 ranks, gompi/Open MPI: the target is at most 0.5 there).
+# BENCH_MODE=quick shortens every run; extra arguments (collective names)
+# restrict it, e.g. scripts/bench_coll.sh barrier allreduce.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$PWD/build/bench
+mkdir -p "$out"
+args=("$@")
+[ "${BENCH_MODE:-full}" = quick ] && args=(quick "${args[@]}")
+
+build/bin/gompicc -O2 -o "$out/coll_gompi" bench/coll.c
+mpicc.openmpi -O2 -o "$out/coll_ompi" bench/coll.c 2>/dev/null
+mpicc.mpich -O2 -o "$out/coll_mpich" bench/coll.c 2>/dev/null
+
+run() { # file command...
+  local f=$1; shift
+  echo "== $(basename "$f" .txt): $*" >&2
+  if ! timeout 1200 "$@" > "$f" 2> "${f%.txt}.err"; then
+    echo "   failed (see ${f%.txt}.err)" >&2
+  fi
+}
+for np in 2 4; do
+  if [ "$np" -le "$(nproc)" ]; then
+    bind_g=(--bind-to core); bind_o=(--bind-to core); bind_m=(-bind-to core)
+  else
+    bind_g=(); bind_o=(--bind-to none --oversubscribe); bind_m=()
+  fi
+  run "$out/coll_gompi_$np.txt" build/bin/gompirun -n $np "${bind_g[@]}" "$out/coll_gompi" "${args[@]}"
+  run "$out/coll_openmpi_$np.txt" mpirun.openmpi --allow-run-as-root "${bind_o[@]}" -n $np "$out/coll_ompi" "${args[@]}"
+  run "$out/coll_mpich_$np.txt" mpiexec.mpich -n $np "${bind_m[@]}" "$out/coll_mpich" "${args[@]}"
+done
+for np in 2 4; do
+  echo
+  echo "### $np ranks"
+  echo
+  go run ./cmd/benchtable gompi="$out/coll_gompi_$np.txt" openmpi="$out/coll_openmpi_$np.txt" \
+    mpich="$out/coll_mpich_$np.txt"
+done | tee "$out/coll.md"
+echo
+echo "### 4 ranks, gompi / Open MPI (target <= 0.5)"
+echo
+go run ./cmd/benchtable gompi="$out/coll_gompi_4.txt" openmpi="$out/coll_openmpi_4.txt" | tee -a "$out/coll.md"
