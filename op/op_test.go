@@ -639,3 +639,30 @@ func Example_tier() {
 	fmt.Println(Tier >= 0)
 	// Output: true
 }
+
+// TestUserOpsConcurrent: creating, looking up and freeing user ops from
+// several goroutines at once (MPI_THREAD_MULTIPLE) keeps every live handle
+// resolving to its own op (run with -race).
+func TestUserOpsConcurrent(t *testing.T) {
+	done := make(chan error)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i := 0; i < 500; i++ {
+				o := NewUser(func(in, inout unsafe.Pointer, count int, dt int32) {}, i%2 == 0)
+				if Lookup(o.Handle) != o {
+					done <- fmt.Errorf("handle %#x does not resolve to its op", uint32(o.Handle))
+					return
+				}
+				Lookup(Sum.Handle)
+				if Free(o) != 0 {
+					done <- fmt.Errorf("free of %#x failed", uint32(o.Handle))
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		require.NoError(t, <-done)
+	}
+}
