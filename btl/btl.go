@@ -19,6 +19,13 @@ func (p Protocol) String() string {
 	return [...]string{"none", "send", "get", "put"}[p]
 }
 
+// Putter is a transport that can also write into a peer's memory in one copy
+// (the sender's half of a split single-copy transfer).
+type Putter interface {
+	// Put copies n bytes from src into remote address addr in peer's memory.
+	Put(peer int, src unsafe.Pointer, n int, addr uintptr) error
+}
+
 // Handler receives one fragment. data (header+payload) is valid only during the call.
 type Handler func(src int, tag uint8, data []byte)
 

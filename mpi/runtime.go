@@ -131,7 +131,8 @@ func startup() error {
 	eng := pml.New(pml.Config{Me: st.rank, WorldSize: st.size,
 		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),
 		FragSize:       st.settings.size("GOMPI_FRAG_SIZE", 0),
-		Oversubscribed: oversub || st.settings.str("GOMPI_YIELD", "") == "1"})
+		Oversubscribed: oversub || st.settings.str("GOMPI_YIELD", "") == "1",
+		SplitMin:       splitMin(oversub)})
 	st.eng = eng
 
 	selfMod := self.New(st.rank, 1<<20, eng.Handler())
@@ -167,6 +168,15 @@ func startup() error {
 		eng.Register(c.cc)
 	}
 	return nil
+}
+
+// splitMin is the size from which both processes copy a single-copy
+// message; that pays only when each has a core of its own.
+func splitMin(oversub bool) int {
+	if oversub {
+		return 0
+	}
+	return st.settings.size("GOMPI_SPLIT_MIN", 128<<10)
 }
 
 func reachable(eng *pml.Engine, r int) bool {

@@ -24,6 +24,10 @@ type Config struct {
 	FragSize      int // pipelined rendezvous fragment payload
 	// Oversubscribed makes waits give the core away quickly.
 	Oversubscribed bool
+	// SplitMin: single-copy messages of at least this size are copied by
+	// both sides at once, the receiver reading the first half while the
+	// sender writes the second (0: the receiver copies everything).
+	SplitMin int
 }
 
 // Engine is the point-to-point state of one process.

@@ -4,14 +4,16 @@ import "unsafe"
 
 // Fragment types, carried as the btl tag.
 const (
-	tagMatch   uint8 = 1 // eager: matchHdr + the whole message
-	tagRndv    uint8 = 2 // rendezvous: rndvHdr, data follows by get or fragments
-	tagAck     uint8 = 3 // receiver matched a rendezvous and wants fragments
-	tagFrag    uint8 = 4 // one pipelined fragment: fragHdr + data
-	tagFin     uint8 = 5 // receiver finished its single-copy get
-	tagSyncAck uint8 = 6 // receiver matched a synchronous eager send
-	tagCancel  uint8 = 7 // sender asks to withdraw an unmatched message (cancelHdr)
-	tagCanAck  uint8 = 8 // receiver's answer: ackHdr{sreq, rreq: 1 when withdrawn}
+	tagMatch   uint8 = 1  // eager: matchHdr + the whole message
+	tagRndv    uint8 = 2  // rendezvous: rndvHdr, data follows by get or fragments
+	tagAck     uint8 = 3  // receiver matched a rendezvous and wants fragments
+	tagFrag    uint8 = 4  // one pipelined fragment: fragHdr + data
+	tagFin     uint8 = 5  // receiver finished its single-copy get
+	tagSyncAck uint8 = 6  // receiver matched a synchronous eager send
+	tagCancel  uint8 = 7  // sender asks to withdraw an unmatched message (cancelHdr)
+	tagCanAck  uint8 = 8  // receiver's answer: ackHdr{sreq, rreq: 1 when withdrawn}
+	tagPutReq  uint8 = 9  // receiver asks the sender to write part of a single-copy message
+	tagPutFin  uint8 = 10 // sender wrote its part (ackHdr.sreq: 1 when the write failed)
 )
 
 // Header flags.
@@ -39,9 +41,14 @@ type rndvHdr struct {
 }
 
 // ackHdr asks the sender to stream fragments (or acknowledges a sync send).
+// A split transfer's request and answer also name the part: bytes [off,
+// off+n) of the message, at addr in the receiver's buffer.
 type ackHdr struct {
 	sreq uint32
 	rreq uint32
+	off  uint64
+	n    uint64
+	addr uint64
 }
 
 // fragHdr precedes one pipelined fragment.

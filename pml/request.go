@@ -53,6 +53,7 @@ type Request struct {
 	remote   uint32 // peer's request id
 	total    int    // rendezvous: bytes the sender announced
 	received int
+	raddr    uint64 // split transfer: the sender's buffer address
 	postSeq  uint64
 	srcWorld int
 	prev     *Request

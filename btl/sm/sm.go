@@ -222,6 +222,15 @@ func (m *Module) Get(peer int, dst unsafe.Pointer, n int, addr uintptr) error {
 	return cmaRead(m.pids[li], dst, n, addr)
 }
 
+// Put writes into peer's memory (the sender's half of a split transfer).
+func (m *Module) Put(peer int, src unsafe.Pointer, n int, addr uintptr) error {
+	li := m.local[peer]
+	if !m.canGet[li] {
+		return fmt.Errorf("sm: no single copy to rank %d", peer)
+	}
+	return cmaWrite(m.pids[li], src, n, addr)
+}
+
 // PreferredProtocol: single copy only when the probe worked and the message is
 // past the measured crossover for the peer's socket; copy-in/copy-out through
 // a shared cache wins below it.
