@@ -25,7 +25,7 @@ func infoArg(call string, h C.int) (*info.Info, C.int) {
 
 func keyArg(call string, key *C.char) (string, C.int) {
 	if key == nil {
-		return "", argErr(nil, call, abi.ErrArg, "key is NULL")
+		return "", argErr(nil, call, abi.ErrInfoKey, "key is NULL")
 	}
 	k := C.GoString(key)
 	if err := info.CheckKey(k); err != nil {
@@ -55,7 +55,7 @@ func gompi_Info_set(h C.int, key, val *C.char) C.int {
 		return rc
 	}
 	if val == nil {
-		return argErr(nil, call, abi.ErrArg, "value is NULL")
+		return argErr(nil, call, abi.ErrInfoValue, "value is NULL")
 	}
 	if err := in.Set(k, C.GoString(val)); err != nil {
 		return objErr(nil, call, err)

@@ -215,9 +215,9 @@ func Excl(g *Group, ranks []int) (*Group, error) {
 }
 
 // Expand lists the ranks named by (first, last, stride) triplets in order,
-// checking them as MPI_Group_range_incl/excl do: stride 0 or a stride that
-// points away from last is MPI_ERR_ARG, an endpoint outside the group or a
-// rank named twice is MPI_ERR_RANK.
+// checking them as MPI_Group_range_incl/excl do. Every malformed triplet is
+// MPI_ERR_ARG, as in MPICH: stride 0, a stride pointing away from last, an
+// endpoint outside the group, a rank named twice.
 func (g *Group) Expand(ranges [][3]int) ([]int, error) {
 	n := g.Size()
 	seen := make([]bool, n)
@@ -225,10 +225,10 @@ func (g *Group) Expand(ranges [][3]int) ([]int, error) {
 	for i, t := range ranges {
 		first, last, stride := t[0], t[1], t[2]
 		if first < 0 || first >= n {
-			return nil, errorf(abi.ErrRank, "ranges[%d] first = %d is not a rank of the group (size %d)", i, first, n)
+			return nil, errorf(abi.ErrArg, "ranges[%d] first = %d is not a rank of the group (size %d)", i, first, n)
 		}
 		if last < 0 || last >= n {
-			return nil, errorf(abi.ErrRank, "ranges[%d] last = %d is not a rank of the group (size %d)", i, last, n)
+			return nil, errorf(abi.ErrArg, "ranges[%d] last = %d is not a rank of the group (size %d)", i, last, n)
 		}
 		if stride == 0 {
 			return nil, errorf(abi.ErrArg, "ranges[%d] stride is 0", i)
@@ -238,7 +238,7 @@ func (g *Group) Expand(ranges [][3]int) ([]int, error) {
 		}
 		for r := first; (stride > 0 && r <= last) || (stride < 0 && r >= last); r += stride {
 			if seen[r] {
-				return nil, errorf(abi.ErrRank, "rank %d appears twice in ranges (ranges[%d])", r, i)
+				return nil, errorf(abi.ErrArg, "rank %d appears twice in ranges (ranges[%d])", r, i)
 			}
 			seen[r] = true
 			out = append(out, r)

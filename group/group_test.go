@@ -151,10 +151,10 @@ func TestRangeIncl(t *testing.T) {
 		{[][3]int{{0, 3, 0}}, abi.ErrArg},
 		{[][3]int{{3, 0, 1}}, abi.ErrArg},
 		{[][3]int{{0, 3, -1}}, abi.ErrArg},
-		{[][3]int{{10, 10, 1}}, abi.ErrRank},
-		{[][3]int{{0, 10, 1}}, abi.ErrRank},
-		{[][3]int{{-1, 2, 1}}, abi.ErrRank},
-		{[][3]int{{0, 4, 2}, {4, 5, 1}}, abi.ErrRank},
+		{[][3]int{{10, 10, 1}}, abi.ErrArg},
+		{[][3]int{{0, 10, 1}}, abi.ErrArg},
+		{[][3]int{{-1, 2, 1}}, abi.ErrArg},
+		{[][3]int{{0, 4, 2}, {4, 5, 1}}, abi.ErrArg},
 	}
 	for _, c := range cases {
 		_, err := RangeIncl(g, c.r)

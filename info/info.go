@@ -42,11 +42,9 @@ func CheckKey(key string) error {
 	return nil
 }
 
-// CheckValue validates a value: 1..MPI_MAX_INFO_VAL characters (MPI_ERR_INFO_VALUE).
+// CheckValue validates a value: at most MPI_MAX_INFO_VAL characters
+// (MPI_ERR_INFO_VALUE). An empty value is accepted, as MPICH accepts it.
 func CheckValue(val string) error {
-	if len(val) == 0 {
-		return errorf(abi.ErrInfoValue, "the value is empty")
-	}
 	if len(val) > abi.MaxInfoVal {
 		return errorf(abi.ErrInfoValue, "the value is %d characters long, more than MPI_MAX_INFO_VAL (%d)", len(val), abi.MaxInfoVal)
 	}
