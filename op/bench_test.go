@@ -11,10 +11,10 @@ import (
 	"gompi/op/cref"
 )
 
-// BenchmarkSum1MiB times MPI_SUM over 1 MiB with our kernel and with the
-// plain C loop compiled -O3 -march=native (op/cref), interleaved in the same
-// loop so both see the same machine state; it reports both speeds and
-// ours/cref (the target is >= 0.8).
+// BenchmarkSum1MiB times MPI_SUM over 1 MiB with our kernel (through Apply)
+// and with the plain C loop compiled -O3 -march=native (op/cref), interleaved
+// in the same loop so both see the same machine state; it reports both
+// speeds (best call of each) and ours/cref (the target is >= 0.8).
 func BenchmarkSum1MiB(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -31,29 +31,26 @@ func BenchmarkSum1MiB(b *testing.B) {
 			n := bytes / t.Size
 			in, io := make([]byte, bytes), make([]byte, bytes)
 			pi, pio := unsafe.Pointer(&in[0]), unsafe.Pointer(&io[0])
-			var ours, ref time.Duration
+			// Each call is timed on its own and the fastest of each side is
+			// compared: other processes on the machine only ever add time.
+			ours, ref := time.Duration(1<<62), time.Duration(1<<62)
 			odd := false
 			for b.Loop() {
 				// Alternate which runs first, so neither always finds the
 				// buffers warmed by the other.
 				odd = !odd
-				if odd {
+				for k := 0; k < 2; k++ {
 					t0 := time.Now()
-					Sum.Apply(pi, pio, n, t)
-					t1 := time.Now()
-					c.ref(pi, pio, n)
-					ref += time.Since(t1)
-					ours += t1.Sub(t0)
-				} else {
-					t0 := time.Now()
-					c.ref(pi, pio, n)
-					t1 := time.Now()
-					Sum.Apply(pi, pio, n, t)
-					ours += time.Since(t1)
-					ref += t1.Sub(t0)
+					if (k == 0) == odd {
+						Sum.Apply(pi, pio, n, t)
+						ours = min(ours, time.Since(t0))
+					} else {
+						c.ref(pi, pio, n)
+						ref = min(ref, time.Since(t0))
+					}
 				}
 			}
-			gbs := func(d time.Duration) float64 { return float64(bytes) * float64(b.N) / d.Seconds() / 1e9 }
+			gbs := func(d time.Duration) float64 { return float64(bytes) / d.Seconds() / 1e9 }
 			b.ReportMetric(gbs(ours), "ours-GB/s")
 			b.ReportMetric(gbs(ref), "cref-GB/s")
 			b.ReportMetric(ref.Seconds()/ours.Seconds(), "ours/cref")
@@ -122,4 +119,22 @@ func BenchmarkSum1MiBGoLoop(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkTiers times SUM over 1 MiB of doubles with each C kernel tier the
+// CPU supports (the startup choice is the highest).
+func BenchmarkTiers(b *testing.B) {
+	defer setTier(Tier)
+	t := datatype.Predefined(abi.Double)
+	const bytes = 1 << 20
+	in, io := make([]byte, bytes), make([]byte, bytes)
+	for tier := 0; tier <= Tier; tier++ {
+		b.Run(fmt.Sprintf("tier%d", tier), func(b *testing.B) {
+			setTier(tier)
+			b.SetBytes(bytes)
+			for b.Loop() {
+				Sum.Apply(unsafe.Pointer(&in[0]), unsafe.Pointer(&io[0]), bytes/8, t)
+			}
+		})
+	}
 }

@@ -43,3 +43,6 @@ func init() {
 func runC(op, kind int, in, inout unsafe.Pointer, n int) {
 	C.gompi_op_run(C.int(op), C.int(kind), in, inout, C.size_t(n))
 }
+
+// setTier switches the C kernels to another tier (benchmarks compare them).
+func setTier(t int) { C.gompi_op_init(C.int(t)) }
