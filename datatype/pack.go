@@ -82,6 +82,13 @@ func (c *copier) walk(base unsafe.Pointer, nodes []node) bool {
 			}
 			continue
 		}
+		if c.skip == 0 && flatKids(n.Kids) {
+			// Arrays of small structs: copy whole elements in one loop.
+			whole := min(n.Count-first, int64(len(c.buf)-c.pos)/n.Size)
+			c.flat(p, n.Kids, n.Stride, whole)
+			p = unsafe.Add(p, whole*n.Stride)
+			first += whole
+		}
 		for k := first; k < n.Count; k++ {
 			if !c.walk(p, n.Kids) {
 				return false
@@ -90,6 +97,46 @@ func (c *copier) walk(base unsafe.Pointer, nodes []node) bool {
 		}
 	}
 	return true
+}
+
+// flatKids reports whether kids are single runs (one level, no repetition).
+func flatKids(kids []node) bool {
+	for i := range kids {
+		if !kids[i].leaf() || kids[i].Count != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// flat copies count whole copies of the single runs kids, stride apart; the
+// caller made sure they fit.
+func (c *copier) flat(p unsafe.Pointer, kids []node, stride, count int64) {
+	buf := c.buf[c.pos:]
+	pos := 0
+	for k := int64(0); k < count; k++ {
+		for i := range kids {
+			q := unsafe.Add(p, kids[i].Off)
+			l := int(kids[i].Len)
+			switch {
+			case l == 8 && c.pack:
+				*(*[8]byte)(buf[pos:]) = *(*[8]byte)(q)
+			case l == 8:
+				*(*[8]byte)(q) = *(*[8]byte)(buf[pos:])
+			case l == 4 && c.pack:
+				*(*[4]byte)(buf[pos:]) = *(*[4]byte)(q)
+			case l == 4:
+				*(*[4]byte)(q) = *(*[4]byte)(buf[pos:])
+			case c.pack:
+				copy(buf[pos:pos+l], unsafe.Slice((*byte)(q), l))
+			default:
+				copy(unsafe.Slice((*byte)(q), l), buf[pos:pos+l])
+			}
+			pos += l
+		}
+		p = unsafe.Add(p, stride)
+	}
+	c.pos += pos
 }
 
 // runs copies count runs of l bytes, stride apart, with no skip pending.
