@@ -25,32 +25,19 @@ func firstErr(es ...*Error) *Error {
 
 func (c *Comm) fail(e *Error) (*Request, error) { return nil, c.raise(e) }
 
-// barrierCache keeps blocking barrier schedules (they hold no buffers, so
-// one per communicator shape serves every call).
-var barrierCache = map[[3]int]*coll.Schedule{}
-
 // BarrierAs is MPI_Barrier, MPI_Ibarrier or MPI_Barrier_init.
 func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	call := callName("Barrier", m)
 	if e := c.checkIntra(call); e != nil {
 		return c.fail(e)
 	}
-	alg := algorithm(coll.KBarrier, c.size, 0, true)
-	op := &collOp{c: c}
-	if m == Blocking {
-		algi := 0
-		if alg != coll.BarrierDissemination {
-			algi = 1
-		}
-		k := [3]int{c.size, c.rank, algi}
-		if op.s = barrierCache[k]; op.s == nil {
-			op.s = coll.Barrier(c.size, c.rank, alg)
-			barrierCache[k] = op.s
-		}
+	k := collKey{cc: c.cc, kind: ckBarrier}
+	if op := cacheGet(m, &k); op != nil {
 		op.run()
 		return nil, nil
 	}
-	op.s = coll.Barrier(c.size, c.rank, alg)
+	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, algorithm(coll.KBarrier, c.size, 0, true))}
+	cachePut(m, &k, op)
 	return op.exec(m)
 }
 
@@ -63,6 +50,11 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
 	}
+	k := collKey{cc: c.cc, kind: ckBcast, rbuf: buf, n1: count, t1: dt, root: root}
+	if op := cacheGet(m, &k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	op := &collOp{c: c}
 	dir := dirOut
 	if c.rank == root {
@@ -70,24 +62,31 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	}
 	p, n := op.buf(buf, count, dt, dir)
 	op.s = coll.Bcast(c.size, c.rank, root, p, n, algorithm(coll.KBcast, c.size, n, true), bcastSegment())
+	cachePut(m, &k, op)
 	return op.exec(m)
 }
 
 // GatherAs is MPI_Gather and its forms; GathervAs the v-variant.
 func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckGather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	rc, rd := regular(c.size, rcount)
-	return c.gather(m, "Gather", sbuf, scount, stype, rbuf, rc, rd, rtype, root, true)
+	return c.gather(m, "Gather", sbuf, scount, stype, rbuf, rc, rd, rtype, root, k)
 }
 
 // GathervAs is MPI_Gatherv and its forms.
 func (c *Comm) GathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int) (*Request, error) {
-	return c.gather(m, "Gatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, false)
+	return c.gather(m, "Gatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, nil)
 }
 
 func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
-	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int, reg bool) (*Request, error) {
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int, k *collKey) (*Request, error) {
+	reg := k != nil
 	call := callName(name, m)
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root)); e != nil {
 		return c.fail(e)
@@ -125,6 +124,7 @@ func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, 
 		rb = op.blocks(rbuf, rcounts, displs, rtype, dir)
 	}
 	op.s = coll.Gather(c.size, me, root, sp, n, rb, alg)
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
@@ -138,18 +138,24 @@ func (c *Comm) checkNotInPlace(call string, p unsafe.Pointer) *Error {
 // ScatterAs is MPI_Scatter and its forms.
 func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckScatter, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	sc, sd := regular(c.size, scount)
-	return c.scatter(m, "Scatter", sbuf, sc, sd, stype, rbuf, rcount, rtype, root, true)
+	return c.scatter(m, "Scatter", sbuf, sc, sd, stype, rbuf, rcount, rtype, root, k)
 }
 
 // ScattervAs is MPI_Scatterv and its forms.
 func (c *Comm) ScattervAs(m CollMode, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
-	return c.scatter(m, "Scatterv", sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, false)
+	return c.scatter(m, "Scatterv", sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, nil)
 }
 
 func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
-	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int, reg bool) (*Request, error) {
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int, k *collKey) (*Request, error) {
+	reg := k != nil
 	call := callName(name, m)
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root)); e != nil {
 		return c.fail(e)
@@ -181,24 +187,31 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 		alg = algorithm(coll.KScatter, c.size, n, true)
 	}
 	op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
 // AllgatherAs is MPI_Allgather and its forms.
 func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckAllgather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	rc, rd := regular(c.size, rcount)
-	return c.allgather(m, "Allgather", sbuf, scount, stype, rbuf, rc, rd, rtype, true)
+	return c.allgather(m, "Allgather", sbuf, scount, stype, rbuf, rc, rd, rtype, k)
 }
 
 // AllgathervAs is MPI_Allgatherv and its forms.
 func (c *Comm) AllgathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type) (*Request, error) {
-	return c.allgather(m, "Allgatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, false)
+	return c.allgather(m, "Allgatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, nil)
 }
 
 func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
-	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, reg bool) (*Request, error) {
+	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, k *collKey) (*Request, error) {
+	reg := k != nil
 	call := callName(name, m)
 	if e := firstErr(c.checkIntra(call), c.checkCounts(call, rcounts, displs, c.size, rtype, rbuf), c.checkNotInPlace(call, rbuf)); e != nil {
 		return c.fail(e)
@@ -225,18 +238,24 @@ func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount in
 		alg = algorithm(coll.KAllgather, c.size, n, true)
 	}
 	op.s = coll.Allgather(c.size, c.rank, sp, n, rb, alg)
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
 // AlltoallAs is MPI_Alltoall and its forms.
 func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	rc, rd := regular(c.size, rcount)
 	if IsInPlace(sbuf) {
-		return c.alltoall(m, "Alltoall", sbuf, nil, nil, nil, rbuf, rc, c.bytes(rd, rtype), c.types(rtype), true)
+		return c.alltoall(m, "Alltoall", sbuf, nil, nil, nil, rbuf, rc, c.bytes(rd, rtype), c.types(rtype), k)
 	}
 	sc, sd := regular(c.size, scount)
-	return c.alltoall(m, "Alltoall", sbuf, sc, c.bytes(sd, stype), c.types(stype), rbuf, rc, c.bytes(rd, rtype), c.types(rtype), true)
+	return c.alltoall(m, "Alltoall", sbuf, sc, c.bytes(sd, stype), c.types(stype), rbuf, rc, c.bytes(rd, rtype), c.types(rtype), k)
 }
 
 // AlltoallvAs is MPI_Alltoallv and its forms.
@@ -246,13 +265,13 @@ func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []i
 		return c.fail(errf(abi.ErrArg, callName("Alltoallv", m), "count or displacement array is missing"))
 	}
 	return c.alltoall(m, "Alltoallv", sbuf, scounts, c.bytes(sdispls, stype), c.types(stype),
-		rbuf, rcounts, c.bytes(rdispls, rtype), c.types(rtype), false)
+		rbuf, rcounts, c.bytes(rdispls, rtype), c.types(rtype), nil)
 }
 
 // AlltoallwAs is MPI_Alltoallw and its forms (displacements in bytes).
 func (c *Comm) AlltoallwAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
 	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type) (*Request, error) {
-	return c.alltoall(m, "Alltoallw", sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, false)
+	return c.alltoall(m, "Alltoallw", sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, nil)
 }
 
 func (c *Comm) bytes(displs []int, dt *datatype.Type) []int {
@@ -277,7 +296,8 @@ func (c *Comm) types(dt *datatype.Type) []*datatype.Type {
 }
 
 func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
-	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type, reg bool) (*Request, error) {
+	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type, k *collKey) (*Request, error) {
+	reg := k != nil
 	call := callName(name, m)
 	if e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf)); e != nil {
 		return c.fail(e)
@@ -315,6 +335,7 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 		alg = a
 	}
 	op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
@@ -340,6 +361,11 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
+	k := collKey{cc: c.cc, kind: ckReduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o, root: root}
+	if op := cacheGet(m, &k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	op := &collOp{c: c}
 	var sp, rp unsafe.Pointer
 	if me == root {
@@ -355,6 +381,7 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	}
 	d := rd.data(sp, rp, count)
 	op.s = coll.Reduce(c.size, me, root, d, algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
+	cachePut(m, &k, op)
 	return op.exec(m)
 }
 
@@ -396,11 +423,17 @@ func (c *Comm) reduceArgs(call string, sbuf, rbuf unsafe.Pointer, count int, dt 
 
 // AllreduceAs is MPI_Allreduce and its forms.
 func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	op, d, e := c.reduceArgs(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	if e != nil {
 		return c.fail(e)
 	}
 	op.s = coll.Allreduce(c.size, c.rank, d, algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
@@ -415,26 +448,40 @@ func (c *Comm) ExscanAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 }
 
 func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, excl bool) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckScan, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
+	if excl {
+		k.kind = ckExscan
+	}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	op, d, e := c.reduceArgs(callName(name, m), sbuf, rbuf, count, dt, o)
 	if e != nil {
 		return c.fail(e)
 	}
 	op.s = coll.Scan(c.size, c.rank, d, excl, algorithm(coll.KScan, c.size, d.Count*d.Ext, d.Commute))
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 
 // ReduceScatterAs is MPI_Reduce_scatter and its forms.
 func (c *Comm) ReduceScatterAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
-	return c.reduceScatter(m, "Reduce_scatter", sbuf, rbuf, rcounts, dt, o)
+	return c.reduceScatter(m, "Reduce_scatter", sbuf, rbuf, rcounts, dt, o, nil)
 }
 
 // ReduceScatterBlockAs is MPI_Reduce_scatter_block and its forms.
 func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcount int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	k := &collKey{cc: c.cc, kind: ckReduceScatterBlock, sbuf: sbuf, rbuf: rbuf, n1: rcount, t1: dt, o: o}
+	if op := cacheGet(m, k); op != nil {
+		op.run()
+		return nil, nil
+	}
 	rc, _ := regular(c.size, rcount)
-	return c.reduceScatter(m, "Reduce_scatter_block", sbuf, rbuf, rc, dt, o)
+	return c.reduceScatter(m, "Reduce_scatter_block", sbuf, rbuf, rc, dt, o, k)
 }
 
-func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
+func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op, k *collKey) (*Request, error) {
 	call := callName(name, m)
 	if e := firstErr(c.checkIntra(call), checkOp(call, o, dt), c.checkNotInPlace(call, rbuf)); e != nil {
 		return c.fail(e)
@@ -475,6 +522,7 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	}
 	d := rd.data(sp, rp, 0)
 	op.s = coll.ReduceScatter(c.size, c.rank, d, counts, algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
+	cachePut(m, k, op)
 	return op.exec(m)
 }
 

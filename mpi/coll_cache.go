@@ -1,0 +1,62 @@
+package mpi
+
+import (
+	"unsafe"
+
+	"gompi/datatype"
+	"gompi/op"
+	"gompi/pml"
+)
+
+// Blocking collectives called again with the same arguments (the common case
+// in loops) reuse their schedule: building one costs about a microsecond of
+// allocation, more than a small collective itself. Only blocking calls are
+// cached: each runs to completion before the next can start, so one schedule
+// is never in flight twice. v-variants (argument arrays) are not cached.
+type collKey struct {
+	cc         *pml.Comm
+	kind       uint8
+	sbuf, rbuf unsafe.Pointer
+	n1, n2     int
+	t1, t2     *datatype.Type
+	o          *op.Op
+	root       int
+}
+
+// Cached collective kinds.
+const (
+	ckBarrier uint8 = iota + 1
+	ckBcast
+	ckGather
+	ckScatter
+	ckAllgather
+	ckAlltoall
+	ckReduce
+	ckAllreduce
+	ckScan
+	ckExscan
+	ckReduceScatterBlock
+)
+
+// collCacheMax bounds the cache (entries may hold scratch buffers); when it
+// is full it starts over.
+const collCacheMax = 64
+
+var collCache = map[collKey]*collOp{}
+
+func cacheGet(m CollMode, k *collKey) *collOp {
+	if m != Blocking || k == nil {
+		return nil
+	}
+	return collCache[*k]
+}
+
+func cachePut(m CollMode, k *collKey, op *collOp) {
+	if m != Blocking || k == nil {
+		return
+	}
+	if len(collCache) >= collCacheMax {
+		clear(collCache)
+	}
+	collCache[*k] = op
+}
