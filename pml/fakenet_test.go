@@ -1,6 +1,7 @@
 package pml
 
 import (
+	"fmt"
 	"sync"
 	"unsafe"
 
@@ -17,6 +18,8 @@ type fakeNet struct {
 	reverse bool // deliver each batch newest first
 	get     bool // offer single copy
 	room    int  // max queued fragments per inbox (0: unlimited)
+	// refusePut makes Put fail (the receiver then reads that part itself).
+	refusePut bool
 }
 
 type frag struct {
@@ -74,6 +77,17 @@ func (m *fakeModule) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, 
 
 func (m *fakeModule) Get(_ int, dst unsafe.Pointer, n int, addr uintptr) error {
 	src := *(*unsafe.Pointer)(unsafe.Pointer(&addr))
+	copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n))
+	return nil
+}
+
+// Put writes into the peer's memory (same address space here); it fails
+// when the net says puts are refused, to exercise the receiver's fallback.
+func (m *fakeModule) Put(_ int, src unsafe.Pointer, n int, addr uintptr) error {
+	if m.net.refusePut {
+		return fmt.Errorf("fake: put refused")
+	}
+	dst := *(*unsafe.Pointer)(unsafe.Pointer(&addr))
 	copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n))
 	return nil
 }
