@@ -121,6 +121,9 @@ func hindexed(blocklens []int, disps []int64, old *Type) (*Type, error) {
 	if err := checkOld(old); err != nil {
 		return nil, err
 	}
+	if len(disps) < len(blocklens) {
+		return nil, argErr(abi.ErrArg, "%d displacements for %d blocks", len(disps), len(blocklens))
+	}
 	ps := make([]piece, 0, len(blocklens))
 	for i, b := range blocklens {
 		if err := checkCount(fmt.Sprintf("blocklength[%d]", i), b); err != nil {
@@ -170,6 +173,9 @@ func repeatInt(v, n int) []int {
 
 // Struct is MPI_Type_create_struct (and the MPI-1 MPI_Type_struct).
 func Struct(blocklens []int, disps []int64, types []*Type) (*Type, error) {
+	if len(disps) < len(blocklens) || len(types) < len(blocklens) {
+		return nil, argErr(abi.ErrArg, "%d displacements and %d types for %d blocks", len(disps), len(types), len(blocklens))
+	}
 	ps := make([]piece, 0, len(blocklens))
 	for i, b := range blocklens {
 		if err := checkCount(fmt.Sprintf("blocklength[%d]", i), b); err != nil {

@@ -31,6 +31,9 @@ func Subarray(sizes, subsizes, starts []int, order int, old *Type) (*Type, error
 	if n <= 0 {
 		return nil, argErr(abi.ErrArg, "ndims %d is not positive", n)
 	}
+	if len(subsizes) < n || len(starts) < n {
+		return nil, argErr(abi.ErrArg, "the subsizes and starts arrays are shorter than ndims")
+	}
 	if err := checkOrder(order); err != nil {
 		return nil, err
 	}
@@ -76,6 +79,8 @@ func Darray(size, rank int, gsizes, distribs, dargs, psizes []int, order int, ol
 		return nil, argErr(abi.ErrArg, "rank %d is not in [0, %d)", rank, size)
 	case n <= 0:
 		return nil, argErr(abi.ErrArg, "ndims %d is not positive", n)
+	case len(distribs) < n || len(dargs) < n || len(psizes) < n:
+		return nil, argErr(abi.ErrArg, "the distribs, dargs and psizes arrays are shorter than ndims")
 	}
 	if err := checkOrder(order); err != nil {
 		return nil, err
