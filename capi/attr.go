@@ -102,7 +102,7 @@ func gompi_Comm_set_attr(comm, kv C.int, val C.uintptr_t, call *C.char) C.int {
 	if e != nil {
 		return raiseOn(c, e)
 	}
-	return C.int(mpi.Code(renameErr(c.SetAttr(k, uintptr(val)), name)))
+	return C.int(mpi.Code(c.SetAttr(k, uintptr(val))))
 }
 
 //export gompi_Comm_get_attr
@@ -149,14 +149,6 @@ func gompi_Comm_delete_attr(comm, kv C.int, call *C.char) C.int {
 		return raiseOn(c, e)
 	}
 	return C.int(mpi.Code(c.DeleteAttr(k)))
-}
-
-// renameErr keeps the MPI-1 name (MPI_Attr_put) in an error's call field.
-func renameErr(err error, call string) error {
-	if e, ok := err.(*mpi.Error); ok && e != nil {
-		e.Call = call
-	}
-	return err
 }
 
 func typeArg(call string, h C.int) (*datatype.Type, C.int) {
