@@ -63,7 +63,6 @@ func InfoEnv() *info.Info {
 	}
 	if st.initialized {
 		set("maxprocs", strconv.Itoa(st.size))
-		set("soft", strconv.Itoa(st.size))
 	}
 	host := st.procName
 	if host == "" {
