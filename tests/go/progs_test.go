@@ -29,6 +29,7 @@ var cases = []struct {
 	{prog: "anysource"},
 	{prog: "errrank"},
 	{prog: "comms"},
+	{prog: "dtypes"},
 }
 
 // TestPrograms: exit status 0, no complaint on stderr, and every rank's
