@@ -542,3 +542,29 @@ func TestRestartAndOverlap(t *testing.T) {
 		}
 	}
 }
+
+// A ring of n ranks as a periodic 1-D Cartesian grid: block 0 goes to the
+// left neighbour and arrives in its block 1, block 1 goes right and arrives
+// in block 0, also when both neighbours are one rank (n = 2) or oneself
+// (n = 1, which the fake cannot carry, so n >= 2 here).
+func TestNeighborCartRing(t *testing.T) {
+	for _, n := range []int{2, 3, 5} {
+		rb := make([][]byte, n)
+		sc := make([]*Schedule, n)
+		for r := 0; r < n; r++ {
+			left, right := (r-1+n)%n, (r+1)%n
+			sb := append(fill(r, 3, 10), fill(r, 3, 20)...)
+			rb[r] = make([]byte, 6)
+			sc[r] = Neighbor(
+				[]Part{{left, ptr(sb), 3, 1}, {right, ptr(sb[3:]), 3, 0}},
+				[]Part{{left, ptr(rb[r]), 3, 0}, {right, ptr(rb[r][3:]), 3, 1}, {-1, nil, 3, 0}})
+			require.Equal(t, 2, sc[r].Tags())
+		}
+		run(t, sc)
+		for r := 0; r < n; r++ {
+			left, right := (r-1+n)%n, (r+1)%n
+			require.Equal(t, fill(left, 3, 20), rb[r][:3], "n=%d rank %d from left", n, r)
+			require.Equal(t, fill(right, 3, 10), rb[r][3:], "n=%d rank %d from right", n, r)
+		}
+	}
+}

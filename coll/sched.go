@@ -35,6 +35,7 @@ const (
 type step struct {
 	kind stepKind
 	peer int
+	off  int // added to the run's tag (neighbourhood collectives)
 	a, b unsafe.Pointer
 	n    int
 }
@@ -69,11 +70,20 @@ func (s *Schedule) Messages() int {
 }
 
 // Start begins a run over tr with tag; messages of different runs in flight
-// at once must use different tags.
+// at once must use different tags (a run uses tag..tag+Tags()-1).
 func (s *Schedule) Start(tr Transport, tag int) {
 	s.tr, s.tag, s.round, s.done = tr, tag, 0, false
 	s.pend = s.pend[:0]
 	s.startRound()
+}
+
+// Tags is the number of consecutive tags a run uses.
+func (s *Schedule) Tags() int {
+	n := 1
+	for _, st := range s.steps {
+		n = max(n, st.off+1)
+	}
+	return n
 }
 
 // Done reports whether the last Start ran to completion.
@@ -119,14 +129,14 @@ func (s *Schedule) startRound() {
 	lo, hi := s.bounds(s.round)
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stRecv {
-			if r := s.tr.Irecv(st.a, st.n, st.peer, s.tag); r != nil {
+			if r := s.tr.Irecv(st.a, st.n, st.peer, s.tag+st.off); r != nil {
 				s.pend = append(s.pend, r)
 			}
 		}
 	}
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stSend {
-			if r := s.tr.Isend(st.a, st.n, st.peer, s.tag); r != nil {
+			if r := s.tr.Isend(st.a, st.n, st.peer, s.tag+st.off); r != nil {
 				s.pend = append(s.pend, r)
 			}
 		}

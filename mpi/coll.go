@@ -58,7 +58,11 @@ var collTags struct {
 	lp   *int
 }
 
-func (c *Comm) nextTag() int {
+// nextTag reserves the next collective tag of c (k consecutive ones with
+// nextTags: a neighbourhood collective's directions).
+func (c *Comm) nextTag() int { return c.nextTags(1) }
+
+func (c *Comm) nextTags(k int) int {
 	if collTags.last != c.cc {
 		if collTags.m == nil {
 			collTags.m = map[*pml.Comm]*int{}
@@ -71,7 +75,10 @@ func (c *Comm) nextTag() int {
 		collTags.last, collTags.lp = c.cc, p
 	}
 	t := *collTags.lp
-	*collTags.lp = (t + 1) & (1<<30 - 1)
+	if t+k >= 1<<30 {
+		t = 0
+	}
+	*collTags.lp = t + k
 	return t
 }
 
@@ -84,13 +91,14 @@ type collOp struct {
 	post []func()
 	keep []any // memory the schedule points into
 	req  *Request
+	tags int // consecutive tags per run (0: one)
 }
 
 func (op *collOp) start() {
 	for _, f := range op.pre {
 		f()
 	}
-	op.s.Start(collPort{op.c.cc}, op.c.nextTag())
+	op.s.Start(collPort{op.c.cc}, op.c.nextTags(max(op.tags, 1)))
 }
 
 func (op *collOp) finish() {
