@@ -43,6 +43,11 @@ func TestDimsCreate(t *testing.T) {
 	assert.Equal(t, []int{1, 1, 1}, dims(t, 1, 0, 0, 0))
 	assert.Equal(t, []int{2, 2, 2, 1}, dims(t, 8, 0, 0, 0, 0))
 	assert.Equal(t, []int{5, 4, 3, 3}, dims(t, 180, 0, 0, 0, 0))
+	// Smallest spread, then the largest smallest factor (as MPICH answers).
+	assert.Equal(t, []int{9, 8}, dims(t, 72, 0, 0))
+	assert.Equal(t, []int{15, 12}, dims(t, 180, 0, 0))
+	assert.Equal(t, []int{10, 6, 6}, dims(t, 360, 0, 0, 0))
+	assert.Equal(t, []int{1024, 1024, 1024}, dims(t, 1<<30, 0, 0, 0))
 	// Fixed entries are kept and the rest is balanced around them.
 	assert.Equal(t, []int{3, 2, 2}, dims(t, 12, 3, 0, 0))
 	assert.Equal(t, []int{3, 5, 2}, dims(t, 30, 0, 5, 0))
