@@ -76,8 +76,7 @@ func (c *Comm) send(call string, buf unsafe.Pointer, count int, dt *datatype.Typ
 		st.eng.Send(c.pc, buf, count*dt.Size, dest, tag, mode)
 		return nil
 	}
-	tmp := packSend(buf, count, dt)
-	st.eng.Send(c.pc, tmpPtr(tmp), len(tmp), dest, tag, mode)
+	c.sendPacked(buf, count, dt, dest, tag, mode)
 	return nil
 }
 

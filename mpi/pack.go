@@ -1,6 +1,8 @@
 package mpi
 
 import (
+	"math/bits"
+	"sync"
 	"unsafe"
 
 	"gompi/datatype"
@@ -29,6 +31,41 @@ func packSend(buf unsafe.Pointer, count int, dt *datatype.Type) []byte {
 	return tmp
 }
 
+// Packed buffers of 4 KiB and more are recycled by power-of-two class once
+// the operation using them is over, so large strided messages neither
+// allocate nor zero memory each time.
+const poolMin = 4096
+
+var packPool [64]sync.Pool
+
+func getBuf(n int) []byte {
+	if n < poolMin {
+		return make([]byte, n)
+	}
+	k := bits.Len(uint(n - 1))
+	if b, ok := packPool[k].Get().(*[]byte); ok {
+		return (*b)[:n]
+	}
+	return make([]byte, n, 1<<k)
+}
+
+func putBuf(b []byte) {
+	c := cap(b)
+	if c < poolMin || c&(c-1) != 0 {
+		return
+	}
+	packPool[bits.Len(uint(c-1))].Put(&b)
+}
+
+// sendPacked is a blocking send of a non-contiguous type: the buffer goes
+// back to the pool when the send returns.
+func (c *Comm) sendPacked(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int, mode uint8) {
+	tmp := getBuf(dt.PackSize(count))
+	dt.Pack(tmp, buf, count, 0)
+	st.eng.Send(c.pc, tmpPtr(tmp), len(tmp), dest, tag, mode)
+	putBuf(tmp)
+}
+
 // tmpPtr is the address of a packed buffer (a valid pointer even when empty).
 func tmpPtr(b []byte) unsafe.Pointer {
 	if cap(b) == 0 {
@@ -41,7 +78,7 @@ var zeroByte byte
 
 // newRecvTarget makes the receive-side state for a non-contiguous type.
 func newRecvTarget(c *Comm, buf unsafe.Pointer, count int, dt *datatype.Type) *typedReq {
-	return &typedReq{comm: c, buf: buf, count: count, dt: dt, tmp: make([]byte, dt.PackSize(count)), recv: true}
+	return &typedReq{comm: c, buf: buf, count: count, dt: dt, tmp: getBuf(dt.PackSize(count)), recv: true}
 }
 
 // finishRecv unpacks a completed non-contiguous receive into the user
@@ -56,6 +93,8 @@ func finishRecv(r *Request) {
 	u.done = true
 	if !r.Persistent {
 		r.User = nil
+		putBuf(u.tmp)
+		u.tmp = nil
 	}
 }
 
