@@ -255,7 +255,7 @@ int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
 /* Addresses are plain C: no MPI state involved. */
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
-    if (!address) return gompi_NullArg("MPI_Get_address", "address");
+    if (!address) return gompi_NullArg("MPI_Get_address", "address is NULL");
     *address = (MPI_Aint)location;
     return MPI_SUCCESS;
 }
@@ -263,7 +263,7 @@ int PMPI_Get_address(const void *location, MPI_Aint *address)
 
 int PMPI_Address(void *location, MPI_Aint *address)
 {
-    if (!address) return gompi_NullArg("MPI_Address", "address");
+    if (!address) return gompi_NullArg("MPI_Address", "address is NULL");
     *address = (MPI_Aint)location;
     return MPI_SUCCESS;
 }
@@ -323,6 +323,7 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 
 /* Status queries: the byte count lives in the status; only the datatype
  * needs Go. */
+#define BAD_STATUS "status is NULL or MPI_STATUS_IGNORE"
 static MPI_Count status_bytes(const MPI_Status *s)
 {
     return (MPI_Count)(unsigned)s->count_lo | ((MPI_Count)(s->count_hi_and_cancelled >> 1) << 32);
@@ -330,35 +331,40 @@ static MPI_Count status_bytes(const MPI_Status *s)
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
-    if (!status || !count) return gompi_NullArg("MPI_Get_count", !status ? "status" : "count");
+    if (!status || GOMPI_STATUS_IGNORED(status) || !count)
+        return gompi_NullArg("MPI_Get_count", !count ? "count is NULL" : BAD_STATUS);
     return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 0);
 }
 #pragma weak MPI_Get_count = PMPI_Get_count
 
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
-    if (!status || !count) return gompi_NullArg("MPI_Get_elements", !status ? "status" : "count");
+    if (!status || GOMPI_STATUS_IGNORED(status) || !count)
+        return gompi_NullArg("MPI_Get_elements", !count ? "count is NULL" : BAD_STATUS);
     return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), count, NULL, 1);
 }
 #pragma weak MPI_Get_elements = PMPI_Get_elements
 
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
-    if (!status || !count) return gompi_NullArg("MPI_Get_elements_x", !status ? "status" : "count");
+    if (!status || GOMPI_STATUS_IGNORED(status) || !count)
+        return gompi_NullArg("MPI_Get_elements_x", !count ? "count is NULL" : BAD_STATUS);
     return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), NULL, count, 1);
 }
 #pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
 
 int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
 {
-    if (!status) return gompi_NullArg("MPI_Status_set_elements", "status");
+    if (!status || GOMPI_STATUS_IGNORED(status))
+        return gompi_NullArg("MPI_Status_set_elements", BAD_STATUS);
     return gompi_Status_set_elements((uintptr_t)status, datatype, count);
 }
 #pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
-    if (!status) return gompi_NullArg("MPI_Status_set_elements_x", "status");
+    if (!status || GOMPI_STATUS_IGNORED(status))
+        return gompi_NullArg("MPI_Status_set_elements_x", BAD_STATUS);
     return gompi_Status_set_elements((uintptr_t)status, datatype, count);
 }
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x

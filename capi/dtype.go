@@ -28,13 +28,15 @@ func dtArg(call string, h C.int) (*mpi.Datatype, C.int) {
 	return nil, argErr(nil, call, abi.ErrType, what)
 }
 
+// gompi_NullArg reports an invalid pointer argument found in C (what says which).
+//
 //export gompi_NullArg
 func gompi_NullArg(call, what *C.char) C.int {
 	name := C.GoString(call)
 	if !mpi.Ready() {
 		return dtNotReady(name)
 	}
-	return argErr(nil, name, abi.ErrArg, C.GoString(what)+" is NULL")
+	return argErr(nil, name, abi.ErrArg, C.GoString(what))
 }
 
 // cInts and cAints view C arrays (nil for a NULL pointer or no elements).

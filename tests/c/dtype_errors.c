@@ -131,6 +131,9 @@ int main(int argc, char **argv) {
     EXPECT(MPI_Get_count(&st, bad, &n), MPI_ERR_TYPE);
     EXPECT(MPI_Get_elements(&st, MPI_DATATYPE_NULL, &n), MPI_ERR_TYPE);
     EXPECT(MPI_Status_set_elements(&st, MPI_INT, -1), MPI_ERR_COUNT);
+    EXPECT(MPI_Get_count(MPI_STATUS_IGNORE, MPI_INT, &n), MPI_ERR_ARG);
+    EXPECT(MPI_Get_elements(&st, MPI_INT, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Status_set_elements(MPI_STATUS_IGNORE, MPI_INT, 1), MPI_ERR_ARG);
 
     /* Everything still works afterwards. */
     pos = 0;
