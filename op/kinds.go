@@ -78,9 +78,10 @@ func init() {
 			}
 		}
 	}
-	// C integers. MPI_CHAR is not in the standard's list, but MPICH and Open
-	// MPI reduce it as a signed char, and programs rely on that.
-	set(gCInt, kI8, abi.Char, abi.SignedChar, abi.Int8)
+	// C integers. MPI_CHAR and Fortran's MPI_CHARACTER are not in the
+	// standard's list, but MPICH and Open MPI both reduce them as signed
+	// chars (checked against both), and programs rely on that.
+	set(gCInt, kI8, abi.Char, abi.Character, abi.SignedChar, abi.Int8)
 	set(gCInt, kU8, abi.UnsignedChar, abi.Uint8)
 	set(gCInt, kI16, abi.Short, abi.Int16)
 	set(gCInt, kU16, abi.UnsignedShort, abi.Uint16)
@@ -118,9 +119,9 @@ func init() {
 	set(gPair, k2Int, abi.TwoInt, abi.TwoInteger)
 	set(gPair, k2Float, abi.TwoReal)
 	set(gPair, k2Double, abi.TwoDoublePrecision)
-	// Types with data but no arithmetic (MPI_WCHAR, MPI_CHARACTER, MPI_PACKED,
-	// and the quad-precision Fortran types above).
-	for _, h := range []int32{abi.Wchar, abi.Character, abi.Packed, abi.Real16, abi.Complex32} {
+	// Types with data but no arithmetic (MPI_WCHAR, MPI_PACKED, and the
+	// quad-precision Fortran types above).
+	for _, h := range []int32{abi.Wchar, abi.Packed, abi.Real16, abi.Complex32} {
 		builtinInfo[uint32(h)&0xff] = typeInfo{kind: -1, group: gNone, ok: true}
 	}
 }
@@ -149,7 +150,8 @@ func baseOf(t *datatype.Type) *datatype.Type {
 }
 
 // groupOps lists, per type group, the predefined ops MPI-3.1 5.9.2 allows
-// (bit i = op index i). REPLACE and NO_OP are allowed for every type.
+// in reductions (bit i = op index i). REPLACE and NO_OP are for one-sided
+// accumulates only (see CheckAccumulate).
 var groupOps [nGroup]uint16
 
 func init() {
@@ -157,7 +159,7 @@ func init() {
 		for _, o := range ops {
 			m |= 1 << o
 		}
-		return m | 1<<iReplace | 1<<iNoOp
+		return m
 	}
 	groupOps[gNone] = bits()
 	groupOps[gCInt] = bits(iMax, iMin, iSum, iProd, iLand, iLor, iLxor, iBand, iBor, iBxor)
@@ -166,7 +168,9 @@ func init() {
 	groupOps[gLogical] = bits(iLand, iLor, iLxor)
 	groupOps[gComplex] = bits(iSum, iProd)
 	groupOps[gByte] = bits(iBand, iBor, iBxor)
-	groupOps[gMulti] = bits(iMax, iMin, iSum, iProd, iBand, iBor, iBxor)
+	// The standard lists MPI_AINT/OFFSET/COUNT for arithmetic and bitwise ops
+	// only; MPICH and Open MPI both accept the logical ops too.
+	groupOps[gMulti] = bits(iMax, iMin, iSum, iProd, iLand, iLor, iLxor, iBand, iBor, iBxor)
 	groupOps[gPair] = bits(iMaxloc, iMinloc)
 }
 

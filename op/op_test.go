@@ -15,11 +15,13 @@ import (
 )
 
 // The standard's table (MPI-3.1 5.9.2), written out by handle independently
-// of kinds.go, plus our one extension: MPI_CHAR counts as a C integer.
+// of kinds.go, plus the extensions MPICH and Open MPI share: MPI_CHAR and
+// MPI_CHARACTER count as C integers, and the logical ops take
+// MPI_AINT/OFFSET/COUNT.
 var (
 	cInts = []int32{abi.Int, abi.Long, abi.Short, abi.UnsignedShort, abi.Unsigned, abi.UnsignedLong,
 		abi.LongLongInt, abi.UnsignedLongLong, abi.SignedChar, abi.UnsignedChar, abi.Int8, abi.Int16,
-		abi.Int32, abi.Int64, abi.Uint8, abi.Uint16, abi.Uint32, abi.Uint64, abi.Char}
+		abi.Int32, abi.Int64, abi.Uint8, abi.Uint16, abi.Uint32, abi.Uint64, abi.Char, abi.Character}
 	fInts    = []int32{abi.Integer, abi.Integer1, abi.Integer2, abi.Integer4, abi.Integer8}
 	floats   = []int32{abi.Float, abi.Double, abi.Real, abi.DoublePrecision, abi.LongDouble, abi.Real4, abi.Real8}
 	logicals = []int32{abi.Logical, abi.CBool, abi.CxxBool}
@@ -49,13 +51,13 @@ func allowed(o *Op, h int32) bool {
 	case Sum, Prod:
 		return join(cInts, fInts, floats, complexs, multis)[h]
 	case Land, Lor, Lxor:
-		return join(cInts, logicals)[h]
+		return join(cInts, logicals, multis)[h]
 	case Band, Bor, Bxor:
 		return join(cInts, fInts, bytes, multis)[h]
 	case Maxloc, Minloc:
 		return join(pairs)[h]
 	}
-	return true // REPLACE, NO_OP
+	return false // REPLACE, NO_OP: one-sided accumulates only
 }
 
 // Element classes of the reference implementation.
@@ -84,7 +86,7 @@ func descOf(h int32) desc {
 	s := func(w int) desc { return desc{class: cSigned, width: w, stride: w} }
 	u := func(w int) desc { return desc{class: cUnsigned, width: w, stride: w} }
 	switch h {
-	case abi.Char, abi.SignedChar, abi.Int8, abi.Integer1:
+	case abi.Char, abi.Character, abi.SignedChar, abi.Int8, abi.Integer1:
 		return s(1)
 	case abi.UnsignedChar, abi.Uint8, abi.Byte:
 		return u(1)
@@ -386,9 +388,10 @@ func allOps() []*Op {
 }
 
 // TestEveryOpEveryType checks each predefined op on each predefined type:
-// MPI_ERR_OP exactly where the standard forbids the pair, otherwise the
-// result against the reference, on counts that take the Go kernels and counts
-// that take the C kernels.
+// MPI_ERR_OP exactly where the standard forbids the pair (for reductions, and
+// for accumulates, which add REPLACE and NO_OP), otherwise the result against
+// the reference, on counts that take the Go kernels and counts that take the
+// C kernels.
 func TestEveryOpEveryType(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	inEdges := []float64{math.Inf(1), math.Copysign(0, -1), 0, 1e308, -1e308, 5e-324, math.MaxFloat64, 3e38, -2}
@@ -396,17 +399,17 @@ func TestEveryOpEveryType(t *testing.T) {
 	for _, dt := range datatype.PredefinedTypes() {
 		for _, o := range allOps() {
 			want := allowed(o, dt.Handle)
-			if descOf(dt.Handle).class == cNone && o != Replace && o != NoOp {
-				want = false
+			wantAcc := want || (o == Replace || o == NoOp) && dt.Size > 0
+			class := func(ok bool) int {
+				if ok {
+					return 0
+				}
+				return abi.ErrOp
 			}
-			got := o.Check(dt)
-			if !want {
-				require.Equal(t, abi.ErrOp, got, "%s on %s must be MPI_ERR_OP", o.Name, dt.Name)
+			require.Equal(t, class(want), o.Check(dt), "reduction: %s on %s", o.Name, dt.Name)
+			require.Equal(t, class(wantAcc), o.CheckAccumulate(dt), "accumulate: %s on %s", o.Name, dt.Name)
+			if !wantAcc {
 				continue
-			}
-			require.Equal(t, 0, got, "%s on %s must be allowed", o.Name, dt.Name)
-			if dt.Size == 0 {
-				continue // MPI_LB, MPI_UB: nothing to reduce
 			}
 			for _, count := range []int{1, 3, 17, 1000} {
 				n := count * dt.Extent
@@ -569,9 +572,12 @@ func TestDerivedTypes(t *testing.T) {
 	// A struct of an int and a double mixes types: only REPLACE and NO_OP.
 	mixed := commit(datatype.Struct([]int{1, 1}, []int64{0, 8}, []*datatype.Type{i32, dbl}))
 	require.Equal(t, abi.ErrOp, Sum.Check(mixed))
-	require.Equal(t, 0, Replace.Check(mixed))
-	require.Equal(t, 0, NoOp.Check(mixed))
+	require.Equal(t, abi.ErrOp, Replace.Check(mixed))
+	require.Equal(t, abi.ErrOp, Replace.CheckAccumulate(mixed))
+	require.Equal(t, 0, Replace.CheckAccumulate(vec))
+	require.Equal(t, 0, NoOp.CheckAccumulate(three))
 	require.Equal(t, abi.ErrType, Sum.Check(nil))
+	require.Equal(t, abi.ErrType, Sum.CheckAccumulate(nil))
 }
 
 func TestLookupHandles(t *testing.T) {
@@ -606,6 +612,7 @@ func TestUserOps(t *testing.T) {
 	require.Same(t, sub, Lookup(sub.Handle))
 	i32 := datatype.Predefined(abi.Int)
 	require.Equal(t, 0, sub.Check(i32))
+	require.Equal(t, abi.ErrOp, sub.CheckAccumulate(i32), "accumulates take predefined ops only")
 	a, b := []int32{10, 20}, []int32{1, 2}
 	sub.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 2, i32)
 	require.Equal(t, []int32{9, 18}, b)

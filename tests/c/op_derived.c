@@ -55,11 +55,11 @@ int main(int argc, char **argv) {
             }
     CHECK_MPI(MPI_Reduce_local(ia, ib, 5, vec, MPI_MAX));
     CHECK(memcmp(ib, want, sizeof want) == 0, "vector MAX wrong (or a gap changed)");
-    CHECK_MPI(MPI_Reduce_local(ia, ib, 5, vec, MPI_REPLACE));
+    CHECK_MPI(MPI_Reduce_local(ia, ib, 5, vec, MPI_BXOR));
     for (int e = 0; e < 5; e++)
         for (int k = 0; k < 10; k++)
-            if (k % 4 < 2) want[e * 10 + k] = ia[e * 10 + k];
-    CHECK(memcmp(ib, want, sizeof want) == 0, "vector REPLACE wrong (or a gap changed)");
+            if (k % 4 < 2) want[e * 10 + k] ^= ia[e * 10 + k];
+    CHECK(memcmp(ib, want, sizeof want) == 0, "vector BXOR wrong (or a gap changed)");
 
     /* Resized: one int every 8 bytes. */
     MPI_Datatype spaced;
