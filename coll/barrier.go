@@ -9,7 +9,14 @@ const (
 // Barrier builds a barrier among n ranks.
 func Barrier(n, me int, alg string) *Schedule {
 	b := newBuilder(nil)
+	barrierSteps(b, n, me, alg)
+	return b.done()
+}
+
+func barrierSteps(b *builder, n, me int, alg string) {
+	keep := b.keepZero
 	b.keepZero = true
+	defer func() { b.keepZero = keep }()
 	switch alg {
 	case BarrierLinear: // everyone reports to 0, 0 releases everyone
 		if me == 0 {
@@ -32,5 +39,5 @@ func Barrier(n, me int, alg string) *Schedule {
 			b.round()
 		}
 	}
-	return b.done()
+	b.round()
 }

@@ -34,6 +34,7 @@ const (
 
 type step struct {
 	kind stepKind
+	net  uint8 // 0: the run's transport, 1: the second one (intercommunicators' local group)
 	peer int
 	off  int // added to the run's tag (neighbourhood collectives)
 	a, b unsafe.Pointer
@@ -48,11 +49,16 @@ type Schedule struct {
 	fn    Reducer
 	tmp   [][]byte // scratch memory the steps point into
 
-	tr    Transport
-	tag   int
+	tr    [2]Transport
+	tag   [2]int
 	round int
-	pend  []Req
+	pend  []pending
 	done  bool
+}
+
+type pending struct {
+	r   Req
+	net uint8
 }
 
 // Rounds is the number of rounds (for tests).
@@ -71,8 +77,12 @@ func (s *Schedule) Messages() int {
 
 // Start begins a run over tr with tag; messages of different runs in flight
 // at once must use different tags (a run uses tag..tag+Tags()-1).
-func (s *Schedule) Start(tr Transport, tag int) {
-	s.tr, s.tag, s.round, s.done = tr, tag, 0, false
+func (s *Schedule) Start(tr Transport, tag int) { s.Start2(tr, tag, nil, 0) }
+
+// Start2 begins a run whose net-1 steps (an intercommunicator's local group)
+// go over tr2 with tag2.
+func (s *Schedule) Start2(tr Transport, tag int, tr2 Transport, tag2 int) {
+	s.tr, s.tag, s.round, s.done = [2]Transport{tr, tr2}, [2]int{tag, tag2}, 0, false
 	s.pend = s.pend[:0]
 	s.startRound()
 }
@@ -93,15 +103,15 @@ func (s *Schedule) Done() bool { return s.done }
 // whether the schedule completed.
 func (s *Schedule) Advance() bool {
 	for !s.done {
-		for i, r := range s.pend {
-			if r == nil {
+		for i, p := range s.pend {
+			if p.r == nil {
 				continue
 			}
-			if !r.Done() {
+			if !p.r.Done() {
 				return false
 			}
-			s.tr.Release(r)
-			s.pend[i] = nil
+			s.tr[p.net].Release(p.r)
+			s.pend[i].r = nil
 		}
 		s.pend = s.pend[:0]
 		s.finishRound()
@@ -129,15 +139,15 @@ func (s *Schedule) startRound() {
 	lo, hi := s.bounds(s.round)
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stRecv {
-			if r := s.tr.Irecv(st.a, st.n, st.peer, s.tag+st.off); r != nil {
-				s.pend = append(s.pend, r)
+			if r := s.tr[st.net].Irecv(st.a, st.n, st.peer, s.tag[st.net]+st.off); r != nil {
+				s.pend = append(s.pend, pending{r, st.net})
 			}
 		}
 	}
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stSend {
-			if r := s.tr.Isend(st.a, st.n, st.peer, s.tag+st.off); r != nil {
-				s.pend = append(s.pend, r)
+			if r := s.tr[st.net].Isend(st.a, st.n, st.peer, s.tag[st.net]+st.off); r != nil {
+				s.pend = append(s.pend, pending{r, st.net})
 			}
 		}
 	}
@@ -164,7 +174,8 @@ type builder struct {
 	open bool // the last round accepts more steps
 	// comm is set when the open round has communication; local steps after
 	// it still join the round (they run when it completes).
-	keepZero bool // zero-byte messages carry synchronisation (barrier)
+	keepZero bool  // zero-byte messages carry synchronisation (barrier)
+	net      uint8 // transport of the steps added now
 }
 
 func newBuilder(fn Reducer) *builder { return &builder{s: &Schedule{fn: fn}} }
@@ -196,7 +207,7 @@ func (b *builder) comm(k stepKind, peer int, p unsafe.Pointer, n int) {
 			}
 		}
 	}
-	b.add(step{kind: k, peer: peer, a: p, n: n})
+	b.add(step{kind: k, net: b.net, peer: peer, a: p, n: n})
 }
 
 func (b *builder) send(peer int, p unsafe.Pointer, n int) { b.comm(stSend, peer, p, n) }
