@@ -36,6 +36,9 @@ func maskBytes(m *ctxMask) []byte {
 // agreeSlots takes n context slots free in every process of c (both groups
 // of an intercommunicator). Every caller gets the same answer.
 func (c *Comm) agreeSlots(call string, v *xview, n int) ([]int, *Error) {
+	if len(retiring) > 0 {
+		sweepRetiring()
+	}
 	m := ctxFree
 	v.allreduceMask(&m)
 	if c != nil && c.inter {
@@ -214,9 +217,33 @@ func (c *Comm) Free() error {
 	return nil
 }
 
+// release retires c's handle at once; its context goes back to the free
+// mask only when no receive is pending on it (MPI_Comm_free lets pending
+// operations complete), checked again before every new allocation.
 func (c *Comm) release() {
+	if abi.HandleKind(c.Handle) == abi.KindDirect {
+		i := abi.HandleIndex(c.Handle)
+		st.comms[i] = nil
+		freeCommIdx = append(freeCommIdx, i)
+		c.Handle = abi.CommNull
+	}
+	if c.idle() {
+		c.retire()
+	} else {
+		retiring = append(retiring, c)
+	}
+}
+
+// retiring holds freed communicators whose receives are still pending.
+var retiring []*Comm
+
+func (c *Comm) idle() bool {
+	return c.pc.Idle() && c.cc.Idle() && (c.local == nil || c.local.idle())
+}
+
+func (c *Comm) retire() {
 	if c.local != nil {
-		c.local.release()
+		c.local.retire()
 	}
 	st.eng.Unregister(c.pc)
 	st.eng.Unregister(c.cc)
@@ -224,11 +251,20 @@ func (c *Comm) release() {
 		ctxFree.set(s)
 	}
 	c.slots = nil
-	if abi.HandleKind(c.Handle) == abi.KindDirect {
-		i := abi.HandleIndex(c.Handle)
-		st.comms[i] = nil
-		freeCommIdx = append(freeCommIdx, i)
+}
+
+// sweepRetiring returns the contexts of freed communicators that went idle.
+func sweepRetiring() {
+	kept := retiring[:0]
+	for _, c := range retiring {
+		if c.idle() {
+			c.retire()
+		} else {
+			kept = append(kept, c)
+		}
 	}
+	clear(retiring[len(kept):])
+	retiring = kept
 }
 
 // Compare compares two communicators (MPI_Comm_compare).

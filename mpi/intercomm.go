@@ -58,6 +58,9 @@ func IntercommCreate(local *Comm, localLeader int, peer *Comm, remoteLeader, tag
 		return nil, local.raise(errf(abi.ErrTag, call, "tag %d is not in [0, MPI_TAG_UB]", tag))
 	}
 	v := viewOf(local)
+	if len(retiring) > 0 {
+		sweepRetiring()
+	}
 	m := ctxFree
 	v.allreduceMask(&m)
 	// The leader learns the remote group and mask; then everyone gets

@@ -53,6 +53,10 @@ func NewCommShared(ctx uint32, rank int, world []int, seq []SeqPair, sh *Shared)
 	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh}
 }
 
+// Idle reports that no receive is posted and no message waits on c: freeing
+// it then strands nothing.
+func (c *Comm) Idle() bool { return c.sh.Busy == 0 }
+
 // Size is the number of peers (the remote group size of an intercommunicator).
 func (c *Comm) Size() int { return len(c.World) }
 

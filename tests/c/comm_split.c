@@ -120,6 +120,26 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Comm_free(&rev));
     CHECK_MPI(MPI_Comm_free(&quarter));
     CHECK_MPI(MPI_Comm_free(&shared));
+    /* Freeing a communicator while a receive is pending on it: the receive
+     * still completes, and a communicator made meanwhile stays apart. */
+    {
+        MPI_Comm tmp, next;
+        int pv = -1, sv = 500 + wrank, nv = -1, nsv = 600 + wrank;
+        MPI_Request q[2];
+        MPI_Status sts[2];
+        CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &tmp));
+        CHECK_MPI(MPI_Irecv(&pv, 1, MPI_INT, (wrank + wsize - 1) % wsize, 11, tmp, &q[0]));
+        CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD)); /* every receive is posted before any send */
+        CHECK_MPI(MPI_Isend(&sv, 1, MPI_INT, (wrank + 1) % wsize, 11, tmp, &q[1]));
+        CHECK_MPI(MPI_Comm_free(&tmp));
+        CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &next));
+        CHECK_MPI(MPI_Sendrecv(&nsv, 1, MPI_INT, (wrank + 1) % wsize, 11, &nv, 1, MPI_INT, (wrank + wsize - 1) % wsize,
+                               11, next, MPI_STATUS_IGNORE));
+        CHECK_MPI(MPI_Waitall(2, q, sts));
+        CHECK(pv == 500 + (wrank + wsize - 1) % wsize, "receive on the freed communicator got %d", pv);
+        CHECK(nv == 600 + (wrank + wsize - 1) % wsize, "receive on the next communicator got %d", nv);
+        CHECK_MPI(MPI_Comm_free(&next));
+    }
     CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
     MPI_Finalize();
     return check_status();
