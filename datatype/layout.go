@@ -49,7 +49,7 @@ func repeat(off, count, stride int64, kids []node, typed bool) []node {
 			k.Off += off
 			k.Count, k.Stride = count, stride
 			return []node{normal(k)}
-		case k.leaf() && k.Stride*k.Count == stride:
+		case k.Stride*k.Count == stride: // the copies continue k's own pattern
 			k.Off += off
 			k.Count *= count
 			return []node{normal(k)}
