@@ -11,18 +11,6 @@ import (
 	"gompi/topo"
 )
 
-// goInts copies n C ints (nil stays nil when n is 0).
-func goInts(p *C.int, n int) []int {
-	if p == nil || n <= 0 {
-		return []int{}
-	}
-	out := make([]int, n)
-	for i, v := range unsafe.Slice(p, n) {
-		out[i] = int(v)
-	}
-	return out
-}
-
 // putInts copies xs into C memory (at most max entries).
 func putIntsMax(p *C.int, xs []int, max int) {
 	if p == nil || max <= 0 {
@@ -36,7 +24,7 @@ func putIntsMax(p *C.int, xs []int, max int) {
 
 func goBools(p *C.int, n int) []bool {
 	out := make([]bool, n)
-	for i, v := range goInts(p, n) {
+	for i, v := range intSlice(p, n) {
 		out[i] = v != 0
 	}
 	return out
@@ -102,7 +90,7 @@ func gompi_Cart_create(comm, ndims C.int, dims, periods *C.int, reorder C.int, o
 	if out == nil || (ndims > 0 && (dims == nil || periods == nil)) {
 		return argErr(c, call, abi.ErrArg, "dims, periods or comm_cart is NULL")
 	}
-	d, err := c.CartCreate(goInts(dims, int(ndims)), goBools(periods, int(ndims)), reorder != 0)
+	d, err := c.CartCreate(intSlice(dims, int(ndims)), goBools(periods, int(ndims)), reorder != 0)
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
@@ -138,7 +126,7 @@ func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
 	if rank == nil || (coords == nil && g.Ndims() > 0) {
 		return argErr(c, call, abi.ErrArg, "coords or rank is NULL")
 	}
-	r, e := g.Rank(goInts(coords, g.Ndims()))
+	r, e := g.Rank(intSlice(coords, g.Ndims()))
 	if e != nil {
 		return topoArgErr(c, call, e)
 	}
@@ -236,7 +224,7 @@ func gompi_Cart_map(comm, ndims C.int, dims, periods *C.int, newrank *C.int) C.i
 	if newrank == nil || (ndims > 0 && (dims == nil || periods == nil)) {
 		return argErr(c, call, abi.ErrArg, "dims, periods or newrank is NULL")
 	}
-	r, e := topo.CartMap(goInts(dims, int(ndims)), goBools(periods, int(ndims)), c.Size(), c.Rank())
+	r, e := topo.CartMap(intSlice(dims, int(ndims)), goBools(periods, int(ndims)), c.Size(), c.Rank())
 	if e != nil {
 		return topoArgErr(c, call, e)
 	}
@@ -256,7 +244,7 @@ func gompi_Dims_create(nnodes, ndims C.int, dims *C.int) C.int {
 	if dims == nil && ndims > 0 {
 		return argErr(nil, call, abi.ErrArg, "dims is NULL")
 	}
-	xs := goInts(dims, int(ndims))
+	xs := intSlice(dims, int(ndims))
 	if e := topo.DimsCreate(int(nnodes), xs); e != nil {
 		return topoArgErr(nil, call, e)
 	}
@@ -274,7 +262,7 @@ func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, 
 	if out == nil || (nnodes > 0 && index == nil) {
 		return argErr(c, call, abi.ErrArg, "index or comm_graph is NULL")
 	}
-	idx := goInts(index, int(nnodes))
+	idx := intSlice(index, int(nnodes))
 	ne := 0
 	if len(idx) > 0 {
 		ne = idx[len(idx)-1]
@@ -282,7 +270,7 @@ func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, 
 	if ne > 0 && edges == nil {
 		return argErr(c, call, abi.ErrArg, "edges is NULL")
 	}
-	d, err := c.GraphCreate(int(nnodes), idx, goInts(edges, ne), reorder != 0)
+	d, err := c.GraphCreate(int(nnodes), idx, intSlice(edges, ne), reorder != 0)
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
@@ -354,12 +342,12 @@ func gompi_Graph_map(comm, nnodes C.int, index, edges *C.int, newrank *C.int) C.
 	if newrank == nil || (nnodes > 0 && index == nil) {
 		return argErr(c, call, abi.ErrArg, "index or newrank is NULL")
 	}
-	idx := goInts(index, int(nnodes))
+	idx := intSlice(index, int(nnodes))
 	ne := 0
 	if len(idx) > 0 {
 		ne = idx[len(idx)-1]
 	}
-	r, e := topo.GraphMap(int(nnodes), idx, goInts(edges, ne), c.Size(), c.Rank())
+	r, e := topo.GraphMap(int(nnodes), idx, intSlice(edges, ne), c.Size(), c.Rank())
 	if e != nil {
 		return topoArgErr(c, call, e)
 	}
@@ -380,7 +368,7 @@ func gompi_Dist_graph_create(comm, n C.int, sources, degrees, dests, weights *C.
 	if out == nil || (n > 0 && (sources == nil || degrees == nil)) {
 		return argErr(c, call, abi.ErrArg, "sources, degrees or comm_dist_graph is NULL")
 	}
-	degs := goInts(degrees, int(n))
+	degs := intSlice(degrees, int(n))
 	total := 0
 	for _, d := range degs {
 		total += max(d, 0)
@@ -390,9 +378,9 @@ func gompi_Dist_graph_create(comm, n C.int, sources, degrees, dests, weights *C.
 	}
 	var w []int
 	if weighted != 0 {
-		w = goInts(weights, total)
+		w = intSlice(weights, total)
 	}
-	d, err := c.DistGraphCreate(goInts(sources, int(n)), degs, goInts(dests, total), w, weighted != 0, reorder != 0)
+	d, err := c.DistGraphCreate(intSlice(sources, int(n)), degs, intSlice(dests, total), w, weighted != 0, reorder != 0)
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
@@ -419,9 +407,9 @@ func gompi_Dist_graph_create_adjacent(comm, indeg C.int, sources, sw *C.int, out
 	}
 	var iw, ow []int
 	if weighted != 0 {
-		iw, ow = goInts(sw, int(indeg)), goInts(dw, int(outdeg))
+		iw, ow = intSlice(sw, int(indeg)), intSlice(dw, int(outdeg))
 	}
-	d, err := c.DistGraphCreateAdjacent(goInts(sources, int(indeg)), iw, goInts(dests, int(outdeg)), ow,
+	d, err := c.DistGraphCreateAdjacent(intSlice(sources, int(indeg)), iw, intSlice(dests, int(outdeg)), ow,
 		weighted != 0, reorder != 0)
 	if err != nil {
 		return C.int(mpi.Code(err))
