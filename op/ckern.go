@@ -17,6 +17,7 @@ var elemSize = [nKind]int{
 	kF32: 4, kF64: 8, kF80: 16, kC64: 8, kC128: 16, kCLD: 32,
 	kFloatInt: 8, kDoubleInt: 16, kLongInt: 16, k2Int: 8, kShortInt: 8, kLDoubleInt: 32,
 	k2Float: 8, k2Double: 16, kDoubleIntP: 12, kLongIntP: 12, kShortIntP: 6, kLDoubleIntP: 20,
+	kF128: 16, kC256: 32,
 }
 
 // hasC[op][kind] mirrors the C kernel table, read once at startup.

@@ -102,6 +102,8 @@ KFLT(f80, long double)
 KCPLX(c64, float)
 KCPLX(c128, double)
 KCPLX(cld, long double)
+KFLT(f128, __float128)
+KCPLX(c256, __float128)
 KLOC(floatint, float, int)
 KLOC(doubleint, double, int)
 KLOC(longint, long, int)
@@ -239,6 +241,12 @@ static const gompi_kern_t KCAT(TIER, tab, all)[GO_NOP][GK_NKIND] = {
     [GO_MINLOC][GK_SHORT_INT_P] = KN(minloc, shortintp),
     [GO_MAXLOC][GK_LDOUBLE_INT_P] = KN(maxloc, ldoubleintp),
     [GO_MINLOC][GK_LDOUBLE_INT_P] = KN(minloc, ldoubleintp),
+    [GO_MAX][GK_F128] = KN(max, f128),
+    [GO_MIN][GK_F128] = KN(min, f128),
+    [GO_SUM][GK_F128] = KN(sum, f128),
+    [GO_PROD][GK_F128] = KN(prod, f128),
+    [GO_SUM][GK_C256] = KN(sum, c256),
+    [GO_PROD][GK_C256] = KN(prod, c256),
 };
 
 #undef TIER

@@ -11,6 +11,8 @@ enum {
     GK_2FLOAT, GK_2DOUBLE,
     /* the padded pairs in packed form (no padding between value and index) */
     GK_DOUBLE_INT_P, GK_LONG_INT_P, GK_SHORT_INT_P, GK_LDOUBLE_INT_P,
+    /* IEEE binary128 (gfortran's REAL*16) and its complex */
+    GK_F128, GK_C256,
     GK_NKIND
 };
 

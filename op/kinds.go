@@ -35,6 +35,8 @@ const (
 	kLongIntP
 	kShortIntP
 	kLDoubleIntP
+	kF128 // IEEE binary128: gfortran's REAL*16
+	kC256 // complex of two binary128
 	nKind
 )
 
@@ -95,12 +97,12 @@ func init() {
 	set(gFInt, kI8, abi.Integer1)
 	set(gFInt, kI16, abi.Integer2)
 	set(gFInt, kI64, abi.Integer8)
-	// Floating point. MPI_REAL16 and MPI_COMPLEX32 are left out on purpose:
-	// gfortran stores REAL*16 as IEEE quad (__float128), not as the x87 long
-	// double our kernels use, and a wrong sum is worse than MPI_ERR_OP.
+	// Floating point. MPI_REAL16 is gfortran's REAL*16, IEEE binary128
+	// (__float128), not the x87 long double of MPI_LONG_DOUBLE.
 	set(gFloat, kF32, abi.Float, abi.Real, abi.Real4)
 	set(gFloat, kF64, abi.Double, abi.DoublePrecision, abi.Real8)
 	set(gFloat, kF80, abi.LongDouble)
+	set(gFloat, kF128, abi.Real16)
 	// Logical: 1-byte C/C++ bool and Fortran's 4-byte LOGICAL; the integer
 	// kernels' logical ops give 0/1.
 	set(gLogical, kU8, abi.CBool, abi.CxxBool)
@@ -109,6 +111,7 @@ func init() {
 	set(gComplex, kC64, abi.Complex, abi.Complex8, abi.CFloatComplex, abi.CxxFloatComplex)
 	set(gComplex, kC128, abi.DoubleComplex, abi.Complex16, abi.CDoubleComplex, abi.CxxDoubleComplex)
 	set(gComplex, kCLD, abi.CLongDoubleComplex, abi.CxxLongDoubleComplex)
+	set(gComplex, kC256, abi.Complex32)
 	set(gByte, kU8, abi.Byte)
 	// Pairs.
 	set(gPair, kFloatInt, abi.FloatInt)
@@ -119,9 +122,8 @@ func init() {
 	set(gPair, k2Int, abi.TwoInt, abi.TwoInteger)
 	set(gPair, k2Float, abi.TwoReal)
 	set(gPair, k2Double, abi.TwoDoublePrecision)
-	// Types with data but no arithmetic (MPI_WCHAR, MPI_PACKED, and the
-	// quad-precision Fortran types above).
-	for _, h := range []int32{abi.Wchar, abi.Packed, abi.Real16, abi.Complex32} {
+	// Types with data but no arithmetic.
+	for _, h := range []int32{abi.Wchar, abi.Packed} {
 		builtinInfo[uint32(h)&0xff] = typeInfo{kind: -1, group: gNone, ok: true}
 	}
 }

@@ -23,11 +23,11 @@ var (
 		abi.LongLongInt, abi.UnsignedLongLong, abi.SignedChar, abi.UnsignedChar, abi.Int8, abi.Int16,
 		abi.Int32, abi.Int64, abi.Uint8, abi.Uint16, abi.Uint32, abi.Uint64, abi.Char, abi.Character}
 	fInts    = []int32{abi.Integer, abi.Integer1, abi.Integer2, abi.Integer4, abi.Integer8}
-	floats   = []int32{abi.Float, abi.Double, abi.Real, abi.DoublePrecision, abi.LongDouble, abi.Real4, abi.Real8}
+	floats   = []int32{abi.Float, abi.Double, abi.Real, abi.DoublePrecision, abi.LongDouble, abi.Real4, abi.Real8, abi.Real16}
 	logicals = []int32{abi.Logical, abi.CBool, abi.CxxBool}
 	complexs = []int32{abi.Complex, abi.DoubleComplex, abi.Complex8, abi.Complex16, abi.CFloatComplex,
 		abi.CDoubleComplex, abi.CLongDoubleComplex, abi.CxxFloatComplex, abi.CxxDoubleComplex,
-		abi.CxxLongDoubleComplex}
+		abi.CxxLongDoubleComplex, abi.Complex32}
 	bytes  = []int32{abi.Byte}
 	multis = []int32{abi.Aint, abi.Offset, abi.Count}
 	pairs  = []int32{abi.FloatInt, abi.DoubleInt, abi.LongInt, abi.TwoInt, abi.ShortInt,
@@ -67,6 +67,7 @@ const (
 	cF32
 	cF64
 	cF80
+	cF128
 	cBool
 	cNone
 )
@@ -110,6 +111,10 @@ func descOf(h int32) desc {
 		return desc{class: cF64, width: 8, stride: 8}
 	case abi.LongDouble:
 		return desc{class: cF80, width: 16, stride: 16}
+	case abi.Real16:
+		return desc{class: cF128, width: 16, stride: 16}
+	case abi.Complex32:
+		return desc{class: cF128, width: 16, complex: true, stride: 32}
 	case abi.Complex, abi.Complex8, abi.CFloatComplex, abi.CxxFloatComplex:
 		return desc{class: cF32, width: 4, complex: true, stride: 8}
 	case abi.DoubleComplex, abi.Complex16, abi.CDoubleComplex, abi.CxxDoubleComplex:
@@ -152,6 +157,8 @@ func get(b []byte, class, w int) scalar {
 		return scalar{f: math.Float64frombits(binary.LittleEndian.Uint64(b))}
 	case cF80:
 		return scalar{f: f80get(b)}
+	case cF128:
+		return scalar{f: f128get(b)}
 	}
 	var v uint64
 	for k := w - 1; k >= 0; k-- {
@@ -171,6 +178,8 @@ func put(b []byte, class, w int, s scalar) {
 		binary.LittleEndian.PutUint64(b, math.Float64bits(s.f))
 	case cF80:
 		f80put(b, s.f)
+	case cF128:
+		f128put(b, s.f)
 	default:
 		for k := 0; k < w; k++ {
 			b[k] = byte(s.i >> (8 * k))
@@ -215,6 +224,44 @@ func f80get(b []byte) float64 {
 	return f
 }
 
+// f128put stores a float64 as IEEE binary128 (gfortran's REAL*16); f128get
+// reads one back (exactly, for values with at most 53 significant bits).
+func f128put(b []byte, f float64) {
+	var hi, lo uint64
+	if math.Signbit(f) {
+		hi = 1 << 63
+	}
+	switch {
+	case f == 0:
+	case math.IsInf(f, 0):
+		hi |= 0x7fff << 48
+	default:
+		fr, e := math.Frexp(math.Abs(f))      // f = fr * 2^e, fr in [0.5,1)
+		frac := uint64(fr*(1<<53)) - 1<<52    // 52 fraction bits
+		hi |= uint64(e-1+16383)<<48 | frac>>4 // top 48 of the 112 fraction bits
+		lo = frac << 60                       // the rest
+	}
+	binary.LittleEndian.PutUint64(b, lo)
+	binary.LittleEndian.PutUint64(b[8:], hi)
+}
+
+func f128get(b []byte) float64 {
+	lo, hi := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+	exp := int(hi >> 48 & 0x7fff)
+	var f float64
+	switch {
+	case exp == 0x7fff:
+		f = math.Inf(1)
+	case exp != 0 || hi&(1<<48-1) != 0 || lo != 0:
+		m := float64(hi&(1<<48-1)|1<<48) + float64(lo)/(1<<64) // 1.fraction * 2^48
+		f = math.Ldexp(m, exp-16383-48)
+	}
+	if hi>>63 == 1 {
+		f = -f
+	}
+	return f
+}
+
 func lt(class, w int, a, b scalar) bool {
 	switch class {
 	case cSigned:
@@ -226,7 +273,7 @@ func lt(class, w int, a, b scalar) bool {
 }
 
 func eq(class int, a, b scalar) bool {
-	if class == cF32 || class == cF64 || class == cF80 {
+	if class >= cF32 && class <= cF128 {
 		return a.f == b.f
 	}
 	return a.i == b.i
@@ -249,7 +296,7 @@ func round(class int, f float64) float64 {
 
 // refScalar is x op y for one scalar (x from in, y from inout).
 func refScalar(o *Op, class, w int, x, y scalar) scalar {
-	isF := class == cF32 || class == cF64 || class == cF80
+	isF := class >= cF32 && class <= cF128
 	switch o {
 	case Max:
 		if lt(class, w, y, x) {
@@ -337,8 +384,8 @@ func reference(o *Op, h int32, in, inout []byte, count int) []byte {
 
 // fill writes count random elements of type h: full-range integers (so sums
 // and products overflow and wrap), floats with the edge cases first, small
-// integers where rounding would otherwise differ (long double, complex
-// products), 0/1 for booleans, and pairs with many ties.
+// integers where the reference computes in float64 (long double, binary128,
+// complex products), 0/1 for booleans, and pairs with many ties.
 func fill(rng *rand.Rand, h int32, buf []byte, count int, edges []float64) {
 	d := descOf(h)
 	rnd := func(b []byte, class, w int, e int) {
@@ -362,7 +409,7 @@ func fill(rng *rand.Rand, h int32, buf []byte, count int, edges []float64) {
 			default:
 				put(b, class, w, scalar{f: round(class, rng.NormFloat64()*math.Pow(10, float64(rng.Intn(20)-10)))})
 			}
-		case cF80:
+		case cF80, cF128:
 			v := float64(rng.Intn(200) - 100)
 			if d.pair {
 				v = float64(rng.Intn(5) - 2)

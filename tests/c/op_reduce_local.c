@@ -5,7 +5,8 @@
  * same operation written in C: integers of every width (signed overflow wraps
  * around), floating point including long double, complex SUM/PROD, C bool
  * logical ops, MPI_BYTE bitwise ops, MAXLOC/MINLOC on every C pair type with
- * ties (the smaller index wins); MPI_AINT/OFFSET/COUNT and MPI_CHARACTER as
+ * ties (the smaller index wins); binary128 MPI_REAL16/MPI_COMPLEX32;
+ * MPI_AINT/OFFSET/COUNT and MPI_CHARACTER as
  * MPICH and Open MPI accept them. Counts 1, 7 and 1000 take both the
  * small-count and the vectorised kernels. */
 #include <complex.h>
@@ -223,6 +224,18 @@ int main(int argc, char **argv) {
         double a[3] = {1, 2, 3}, b[3] = {7, 8, 9};
         CHECK_MPI(MPI_Reduce_local(a, b, 0, MPI_DOUBLE, MPI_SUM));
         CHECK(b[0] == 7, "count 0 changed inout");
+    }
+
+    /* MPI_REAL16 and MPI_COMPLEX32 are IEEE binary128 (gfortran's REAL*16). */
+    {
+        __float128 a[3] = {1.5, -2, 1e300}, b[3] = {2.25, 3, 1e300};
+        CHECK_MPI(MPI_Reduce_local(a, b, 3, MPI_REAL16, MPI_SUM));
+        CHECK(b[0] == 3.75 && b[1] == 1 && b[2] == (__float128)1e300 * 2, "REAL16 SUM");
+        CHECK_MPI(MPI_Reduce_local(a, b, 3, MPI_REAL16, MPI_PROD));
+        CHECK(b[0] == 5.625 && b[1] == -2 && b[2] > (__float128)1e308, "REAL16 PROD (no overflow)");
+        __float128 c[2] = {1, 2}, d[2] = {3, 4}; /* (1+2i)(3+4i) = -5+10i */
+        CHECK_MPI(MPI_Reduce_local(c, d, 1, MPI_COMPLEX32, MPI_PROD));
+        CHECK(d[0] == -5 && d[1] == 10, "COMPLEX32 PROD");
     }
 
     /* Extensions MPICH and Open MPI share: MPI_CHARACTER reduces as a char. */
