@@ -86,20 +86,23 @@ func (t *Type) UnpackExternal(dst unsafe.Pointer, count int, src []byte) int {
 func (t *Type) moveExternal(buf []byte, mem unsafe.Pointer, count int, pack bool) int {
 	pos := 0
 	for i := 0; i < count; i++ {
-		pos = extWalk(buf, pos, unsafe.Add(mem, i*t.Extent), t.typed, pack)
+		pos = extWalk(buf, pos, mem, int64(i)*int64(t.Extent), t.typed, pack)
 	}
 	return pos
 }
 
-func extWalk(buf []byte, pos int, base unsafe.Pointer, nodes []node, pack bool) int {
+// extWalk converts the elements of nodes placed at base+off (the address is
+// formed only for data, as in copier.walk).
+func extWalk(buf []byte, pos int, base unsafe.Pointer, off int64, nodes []node, pack bool) int {
 	for i := range nodes {
 		x := &nodes[i]
 		for k := int64(0); k < x.Count; k++ {
-			p := unsafe.Add(base, x.Off+k*x.Stride)
+			o := off + x.Off + k*x.Stride
 			if !x.leaf() {
-				pos = extWalk(buf, pos, p, x.Kids, pack)
+				pos = extWalk(buf, pos, base, o, x.Kids, pack)
 				continue
 			}
+			p := unsafe.Add(base, o)
 			e := ext32[x.Elem.Handle]
 			native := x.Elem.Size / e.parts
 			for j := int64(0); j < x.N*int64(e.parts); j++ {

@@ -52,8 +52,12 @@ func (c *copier) run(p unsafe.Pointer, l int64) bool {
 	return l < room
 }
 
-// walk copies the runs of nodes placed at base, in typemap order.
-func (c *copier) walk(base unsafe.Pointer, nodes []node) bool {
+// Addresses are formed only for bytes that hold data: a copy's origin may
+// lie outside the user's buffer (negative displacements, MPI_BOTTOM), so
+// the walk carries the buffer pointer and an offset, and adds them last.
+
+// walk copies the runs of nodes placed at base+off, in typemap order.
+func (c *copier) walk(base unsafe.Pointer, off int64, nodes []node) bool {
 	for i := range nodes {
 		n := &nodes[i]
 		first := int64(0)
@@ -66,34 +70,34 @@ func (c *copier) walk(base unsafe.Pointer, nodes []node) bool {
 			first = c.skip / n.Size
 			c.skip -= first * n.Size
 		}
-		p := unsafe.Add(base, n.Off+first*n.Stride)
+		o := off + n.Off + first*n.Stride
 		if n.leaf() {
 			if c.skip == 0 { // whole runs: a straight loop
-				if !c.runs(p, n.Len, n.Stride, n.Count-first) {
+				if !c.runs(base, o, n.Len, n.Stride, n.Count-first) {
 					return false
 				}
 				continue
 			}
 			for k := first; k < n.Count; k++ {
-				if !c.run(p, n.Len) {
+				if !c.run(unsafe.Add(base, o), n.Len) {
 					return false
 				}
-				p = unsafe.Add(p, n.Stride)
+				o += n.Stride
 			}
 			continue
 		}
 		if c.skip == 0 && flatKids(n.Kids) {
 			// Arrays of small structs: copy whole elements in one loop.
 			whole := min(n.Count-first, int64(len(c.buf)-c.pos)/n.Size)
-			c.flat(p, n.Kids, n.Stride, whole)
-			p = unsafe.Add(p, whole*n.Stride)
+			c.flat(base, o, n.Kids, n.Stride, whole)
+			o += whole * n.Stride
 			first += whole
 		}
 		for k := first; k < n.Count; k++ {
-			if !c.walk(p, n.Kids) {
+			if !c.walk(base, o, n.Kids) {
 				return false
 			}
-			p = unsafe.Add(p, n.Stride)
+			o += n.Stride
 		}
 	}
 	return true
@@ -111,12 +115,13 @@ func flatKids(kids []node) bool {
 
 // flat copies count whole copies of the single runs kids, stride apart; the
 // caller made sure they fit.
-func (c *copier) flat(p unsafe.Pointer, kids []node, stride, count int64) {
+func (c *copier) flat(base unsafe.Pointer, off int64, kids []node, stride, count int64) {
 	buf := c.buf[c.pos:]
 	pos := 0
 	for k := int64(0); k < count; k++ {
+		o := off + k*stride
 		for i := range kids {
-			q := unsafe.Add(p, kids[i].Off)
+			q := unsafe.Add(base, o+kids[i].Off)
 			l := int(kids[i].Len)
 			switch {
 			case l == 8 && c.pack:
@@ -134,52 +139,47 @@ func (c *copier) flat(p unsafe.Pointer, kids []node, stride, count int64) {
 			}
 			pos += l
 		}
-		p = unsafe.Add(p, stride)
 	}
 	c.pos += pos
 }
 
-// runs copies count runs of l bytes, stride apart, with no skip pending.
-func (c *copier) runs(p unsafe.Pointer, l, stride, count int64) bool {
+// runs copies count runs of l bytes at base+off, stride apart, with no skip
+// pending.
+func (c *copier) runs(base unsafe.Pointer, off, l, stride, count int64) bool {
 	whole := min(count, int64(len(c.buf)-c.pos)/max(l, 1))
 	buf := c.buf[c.pos:]
+	at := func(k int64) unsafe.Pointer { return unsafe.Add(base, off+k*stride) }
 	switch {
 	case c.pack && l == 8:
 		for k := int64(0); k < whole; k++ {
-			*(*[8]byte)(buf[k*8:]) = *(*[8]byte)(p)
-			p = unsafe.Add(p, stride)
+			*(*[8]byte)(buf[k*8:]) = *(*[8]byte)(at(k))
 		}
 	case c.pack && l == 4:
 		for k := int64(0); k < whole; k++ {
-			*(*[4]byte)(buf[k*4:]) = *(*[4]byte)(p)
-			p = unsafe.Add(p, stride)
+			*(*[4]byte)(buf[k*4:]) = *(*[4]byte)(at(k))
 		}
 	case !c.pack && l == 8:
 		for k := int64(0); k < whole; k++ {
-			*(*[8]byte)(p) = *(*[8]byte)(buf[k*8:])
-			p = unsafe.Add(p, stride)
+			*(*[8]byte)(at(k)) = *(*[8]byte)(buf[k*8:])
 		}
 	case !c.pack && l == 4:
 		for k := int64(0); k < whole; k++ {
-			*(*[4]byte)(p) = *(*[4]byte)(buf[k*4:])
-			p = unsafe.Add(p, stride)
+			*(*[4]byte)(at(k)) = *(*[4]byte)(buf[k*4:])
 		}
 	case c.pack:
 		for k := int64(0); k < whole; k++ {
-			copy(buf[k*l:(k+1)*l], unsafe.Slice((*byte)(p), l))
-			p = unsafe.Add(p, stride)
+			copy(buf[k*l:(k+1)*l], unsafe.Slice((*byte)(at(k)), l))
 		}
 	default:
 		for k := int64(0); k < whole; k++ {
-			copy(unsafe.Slice((*byte)(p), l), buf[k*l:(k+1)*l])
-			p = unsafe.Add(p, stride)
+			copy(unsafe.Slice((*byte)(at(k)), l), buf[k*l:(k+1)*l])
 		}
 	}
 	c.pos += int(whole * l)
 	if whole == count {
 		return c.pos < len(c.buf)
 	}
-	c.run(p, l) // the partial run that fills the buffer
+	c.run(at(whole), l) // the partial run that fills the buffer
 	return false
 }
 
@@ -224,9 +224,9 @@ func (t *Type) move(buf []byte, mem unsafe.Pointer, count int, skip int64, pack 
 	c := copier{buf: buf, skip: skip, pack: pack}
 	l := t.layout()
 	if count == 1 {
-		c.walk(mem, l)
+		c.walk(mem, 0, l)
 	} else {
-		c.walk(mem, []node{{Count: int64(count), Stride: int64(t.Extent), Kids: l, Size: int64(t.Size)}})
+		c.walk(mem, 0, []node{{Count: int64(count), Stride: int64(t.Extent), Kids: l, Size: int64(t.Size)}})
 	}
 	return c.pos
 }
