@@ -75,6 +75,15 @@ func typeArr(p *C.int, n int) []*datatype.Type {
 	return out
 }
 
+// isRoot reports whether the caller is the root of a rooted collective: its
+// rank on an intracommunicator, MPI_ROOT on an intercommunicator.
+func isRoot(c *mpi.Comm, root C.int) bool {
+	if c.IsInter() {
+		return int(root) == abi.Root
+	}
+	return c.Rank() == int(root)
+}
+
 func dtype(h C.int) *datatype.Type { return mpi.TypeFromHandle(int32(h)) }
 func opOf(h C.int) *op.Op          { return op.Lookup(int32(h)) }
 
@@ -117,12 +126,12 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 	if v == 0 {
 		r, err = c.GatherAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	} else {
-		if c.Rank() == int(root) && (rcounts == nil || displs == nil) {
-			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
-		}
 		n := 0
-		if c.Rank() == int(root) {
-			n = c.Size()
+		if isRoot(c, root) {
+			if rcounts == nil || displs == nil {
+				return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
+			}
+			n = c.PeerSize()
 		}
 		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, n), ints(displs, n), dtype(rtype), int(root))
 	}
@@ -148,12 +157,12 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 	if v == 0 {
 		r, err = c.ScatterAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	} else {
-		if c.Rank() == int(root) && (scounts == nil || displs == nil) {
-			return argErr(c, call, abi.ErrArg, "sendcounts or displs is NULL")
-		}
 		n := 0
-		if c.Rank() == int(root) {
-			n = c.Size()
+		if isRoot(c, root) {
+			if scounts == nil || displs == nil {
+				return argErr(c, call, abi.ErrArg, "sendcounts or displs is NULL")
+			}
+			n = c.PeerSize()
 		}
 		r, err = c.ScattervAs(m, sbuf, ints(scounts, n), ints(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	}
@@ -182,7 +191,7 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 		if rcounts == nil || displs == nil {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, c.Size()), ints(displs, c.Size()), dtype(rtype))
+		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, c.PeerSize()), ints(displs, c.PeerSize()), dtype(rtype))
 	}
 	return collDone(req, r, err)
 }
@@ -211,7 +220,7 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	if c == nil {
 		return rc
 	}
-	n := c.Size()
+	n := c.PeerSize()
 	inPlace := mpi.IsInPlace(sbuf)
 	if rcounts == nil || rdispls == nil || (!inPlace && (scounts == nil || sdispls == nil)) {
 		return argErr(c, call, abi.ErrArg, "a count or displacement array is NULL")

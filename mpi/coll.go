@@ -85,18 +85,23 @@ func (c *Comm) nextTags(k int) int {
 // collOp is one collective call: its schedule plus the packing of derived
 // datatypes around it (pre runs at every start, post at every completion).
 type collOp struct {
-	c    *Comm
-	s    *coll.Schedule
-	pre  []func()
-	post []func()
-	keep []any // memory the schedule points into
-	req  *Request
-	tags int // consecutive tags per run (0: one)
+	c     *Comm
+	s     *coll.Schedule
+	pre   []func()
+	post  []func()
+	keep  []any // memory the schedule points into
+	req   *Request
+	tags  int   // consecutive tags per run (0: one)
+	local *Comm // intercommunicator collectives: the local group's communicator
 }
 
 func (op *collOp) start() {
 	for _, f := range op.pre {
 		f()
+	}
+	if op.local != nil {
+		op.s.Start2(collPort{op.c.cc}, op.c.nextTags(1), collPort{op.local.cc}, op.local.nextTags(1))
+		return
 	}
 	op.s.Start(collPort{op.c.cc}, op.c.nextTags(max(op.tags, 1)))
 }

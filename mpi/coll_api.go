@@ -27,6 +27,9 @@ func (c *Comm) fail(e *Error) (*Request, error) { return nil, c.raise(e) }
 
 // BarrierAs is MPI_Barrier, MPI_Ibarrier or MPI_Barrier_init.
 func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
+	if c.IsInter() {
+		return c.interBarrier(m)
+	}
 	call := callName("Barrier", m)
 	if e := c.checkIntra(call); e != nil {
 		return c.fail(e)
@@ -46,6 +49,9 @@ func bcastSegment() int { return st.settings.size("GOMPI_COLL_BCAST_SEGMENT", 32
 
 // BcastAs is MPI_Bcast, MPI_Ibcast or MPI_Bcast_init.
 func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.Type, root int) (*Request, error) {
+	if c.IsInter() {
+		return c.interBcast(m, callName("Bcast", m), buf, count, dt, root)
+	}
 	call := callName("Bcast", m)
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
@@ -69,6 +75,10 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 // GatherAs is MPI_Gather and its forms; GathervAs the v-variant.
 func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if c.IsInter() {
+		rc, rd := regular(c.RemoteSize(), rcount)
+		return c.interGather(m, callName("Gather", m), sbuf, scount, stype, rbuf, rc, rd, rtype, root)
+	}
 	k := &collKey{cc: c.cc, kind: ckGather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
 		op.run()
@@ -81,6 +91,9 @@ func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *data
 // GathervAs is MPI_Gatherv and its forms.
 func (c *Comm) GathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int) (*Request, error) {
+	if c.IsInter() {
+		return c.interGather(m, callName("Gatherv", m), sbuf, scount, stype, rbuf, rcounts, displs, rtype, root)
+	}
 	return c.gather(m, "Gatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, nil)
 }
 
@@ -138,6 +151,10 @@ func (c *Comm) checkNotInPlace(call string, p unsafe.Pointer) *Error {
 // ScatterAs is MPI_Scatter and its forms.
 func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if c.IsInter() {
+		sc, sd := regular(c.RemoteSize(), scount)
+		return c.interScatter(m, callName("Scatter", m), sbuf, sc, sd, stype, rbuf, rcount, rtype, root)
+	}
 	k := &collKey{cc: c.cc, kind: ckScatter, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
 		op.run()
@@ -150,6 +167,9 @@ func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *dat
 // ScattervAs is MPI_Scatterv and its forms.
 func (c *Comm) ScattervAs(m CollMode, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if c.IsInter() {
+		return c.interScatter(m, callName("Scatterv", m), sbuf, scounts, displs, stype, rbuf, rcount, rtype, root)
+	}
 	return c.scatter(m, "Scatterv", sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, nil)
 }
 
@@ -194,6 +214,10 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 // AllgatherAs is MPI_Allgather and its forms.
 func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	if c.IsInter() {
+		rc, rd := regular(c.RemoteSize(), rcount)
+		return c.interAllgather(m, callName("Allgather", m), sbuf, scount, stype, rbuf, rc, rd, rtype)
+	}
 	k := &collKey{cc: c.cc, kind: ckAllgather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
 		op.run()
@@ -206,6 +230,9 @@ func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *d
 // AllgathervAs is MPI_Allgatherv and its forms.
 func (c *Comm) AllgathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type) (*Request, error) {
+	if c.IsInter() {
+		return c.interAllgather(m, callName("Allgatherv", m), sbuf, scount, stype, rbuf, rcounts, displs, rtype)
+	}
 	return c.allgather(m, "Allgatherv", sbuf, scount, stype, rbuf, rcounts, displs, rtype, nil)
 }
 
@@ -245,6 +272,13 @@ func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount in
 // AlltoallAs is MPI_Alltoall and its forms.
 func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	if c.IsInter() {
+		nr := c.RemoteSize()
+		sc, sd := regular(nr, scount)
+		rc, rd := regular(nr, rcount)
+		return c.interAlltoall(m, callName("Alltoall", m), sbuf, sc, c.bytes(sd, stype), repeat(stype, nr),
+			rbuf, rc, c.bytes(rd, rtype), repeat(rtype, nr))
+	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
 		op.run()
@@ -261,6 +295,14 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 // AlltoallvAs is MPI_Alltoallv and its forms.
 func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, rdispls []int, rtype *datatype.Type) (*Request, error) {
+	if c.IsInter() {
+		nr := c.RemoteSize()
+		if len(sdispls) < nr || len(rdispls) < nr {
+			return c.fail(errf(abi.ErrArg, callName("Alltoallv", m), "count or displacement array is missing"))
+		}
+		return c.interAlltoall(m, callName("Alltoallv", m), sbuf, scounts, c.bytes(sdispls, stype), repeat(stype, nr),
+			rbuf, rcounts, c.bytes(rdispls, rtype), repeat(rtype, nr))
+	}
 	if len(rdispls) < c.size || (!IsInPlace(sbuf) && len(sdispls) < c.size) {
 		return c.fail(errf(abi.ErrArg, callName("Alltoallv", m), "count or displacement array is missing"))
 	}
@@ -271,6 +313,9 @@ func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []i
 // AlltoallwAs is MPI_Alltoallw and its forms (displacements in bytes).
 func (c *Comm) AlltoallwAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
 	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type) (*Request, error) {
+	if c.IsInter() {
+		return c.interAlltoall(m, callName("Alltoallw", m), sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes)
+	}
 	return c.alltoall(m, "Alltoallw", sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, nil)
 }
 
@@ -341,6 +386,9 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 
 // ReduceAs is MPI_Reduce and its forms.
 func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, root int) (*Request, error) {
+	if c.IsInter() {
+		return c.interReduce(m, callName("Reduce", m), sbuf, rbuf, count, dt, o, root)
+	}
 	call := callName("Reduce", m)
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), checkOp(call, o, dt)); e != nil {
 		return c.fail(e)
@@ -423,6 +471,9 @@ func (c *Comm) reduceArgs(call string, sbuf, rbuf unsafe.Pointer, count int, dt 
 
 // AllreduceAs is MPI_Allreduce and its forms.
 func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if c.IsInter() {
+		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
+	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
 		op.run()
@@ -467,11 +518,21 @@ func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count in
 
 // ReduceScatterAs is MPI_Reduce_scatter and its forms.
 func (c *Comm) ReduceScatterAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if c.IsInter() {
+		if len(rcounts) < c.size {
+			return c.fail(errf(abi.ErrArg, callName("Reduce_scatter", m), "receive count array is missing"))
+		}
+		return c.interReduceScatter(m, callName("Reduce_scatter", m), sbuf, rbuf, rcounts, dt, o)
+	}
 	return c.reduceScatter(m, "Reduce_scatter", sbuf, rbuf, rcounts, dt, o, nil)
 }
 
 // ReduceScatterBlockAs is MPI_Reduce_scatter_block and its forms.
 func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcount int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if c.IsInter() {
+		rc, _ := regular(c.size, rcount)
+		return c.interReduceScatter(m, callName("Reduce_scatter_block", m), sbuf, rbuf, rc, dt, o)
+	}
 	k := &collKey{cc: c.cc, kind: ckReduceScatterBlock, sbuf: sbuf, rbuf: rbuf, n1: rcount, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
 		op.run()

@@ -13,7 +13,7 @@ import (
 
 func (c *Comm) checkIntra(call string) *Error {
 	if c.IsInter() {
-		return errf(abi.ErrComm, call, "collectives on intercommunicators are not supported yet")
+		return errf(abi.ErrComm, call, "not defined on intercommunicators")
 	}
 	return nil
 }
