@@ -259,19 +259,35 @@ func (o *Op) run(in, inout unsafe.Pointer, n, kind int) {
 	runC(o.code, kind, in, inout, n)
 }
 
+// staging holds the packed copies of applyStrided, reused across calls so a
+// strided reduction of a steady size allocates nothing.
+var staging = sync.Pool{New: func() any { return new([]byte) }}
+
+func stage(n int) *[]byte {
+	p := staging.Get().(*[]byte)
+	if cap(*p) < n {
+		*p = make([]byte, n)
+	}
+	*p = (*p)[:n]
+	return p
+}
+
 // applyStrided reduces a non-contiguous derived type through packed copies.
 func (o *Op) applyStrided(in, inout unsafe.Pointer, count int, t *datatype.Type) {
 	size := count * t.Size
 	if size == 0 {
 		return
 	}
-	pin := make([]byte, size)
-	t.Pack(pin, in, count, 0)
+	pin := stage(size)
+	defer staging.Put(pin)
+	t.Pack(*pin, in, count, 0)
+	out := *pin
 	if o.code != iReplace {
-		pio := make([]byte, size)
-		t.Pack(pio, inout, count, 0)
-		o.ApplyPacked(unsafe.Pointer(&pin[0]), unsafe.Pointer(&pio[0]), count*(t.Size/t.Base.Size), t.Base)
-		pin = pio
+		pio := stage(size)
+		defer staging.Put(pio)
+		t.Pack(*pio, inout, count, 0)
+		o.ApplyPacked(unsafe.Pointer(&(*pin)[0]), unsafe.Pointer(&(*pio)[0]), count*(t.Size/t.Base.Size), t.Base)
+		out = *pio
 	}
-	t.Unpack(inout, count, pin, 0)
+	t.Unpack(inout, count, out, 0)
 }

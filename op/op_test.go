@@ -679,12 +679,22 @@ func TestUserOps(t *testing.T) {
 	require.Equal(t, abi.ErrOp, Free(nil))
 }
 
-func TestApplySmallDoesNotAllocate(t *testing.T) {
+// TestApplyDoesNotAllocate: reductions of predefined types, and repeated
+// strided ones (staging buffers are reused), allocate nothing.
+func TestApplyDoesNotAllocate(t *testing.T) {
 	dt := datatype.Predefined(abi.Double)
 	x, y := 1.0, 2.0
 	allocs := testing.AllocsPerRun(100, func() {
 		Sum.Apply(unsafe.Pointer(&x), unsafe.Pointer(&y), 1, dt)
 		Maxloc.Check(dt)
+	})
+	require.Zero(t, allocs)
+	vec, err := datatype.Vector(4, 1, 2, datatype.Predefined(abi.Int))
+	require.NoError(t, err)
+	vec.Commit()
+	a, b := make([]int32, 64), make([]int32, 64)
+	allocs = testing.AllocsPerRun(100, func() {
+		Max.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 8, vec)
 	})
 	require.Zero(t, allocs)
 }

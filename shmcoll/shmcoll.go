@@ -1,0 +1,188 @@
+// Package shmcoll runs small collectives of processes on one node straight
+// through shared memory: every process has a counter on its own cache line
+// and two data slots (used on alternate calls), so a barrier is one store
+// and a poll per peer, and a small broadcast or allreduce costs one copy in
+// and one copy out per process instead of messages through the rings.
+//
+// Counters count the collectives a process has arrived at. Arriving at call
+// s+1 means a process finished reading call s, so a writer of call s (slot
+// parity s%2) first waits until every member has arrived at call s-1: then
+// nobody still reads the data of call s-2 in that slot.
+//
+// An area serves one communicator at a time for each process; communicators
+// whose groups are disjoint may share an area because each process only
+// touches its own counter and slots.
+package shmcoll
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+const lineSize = 64
+
+// AreaSize is the bytes of shared memory one area needs for nlocal processes
+// with slot bytes of data each.
+func AreaSize(nlocal, slot int) int { return nlocal*lineSize + 2*nlocal*slot }
+
+// Area is one area of shared memory (zeroed when the segment was made).
+type Area struct {
+	base   unsafe.Pointer
+	nlocal int
+	slot   int
+}
+
+// NewArea describes the area at base.
+func NewArea(base unsafe.Pointer, nlocal, slot int) *Area {
+	return &Area{base: base, nlocal: nlocal, slot: slot}
+}
+
+// Slot is the largest contribution per process.
+func (a *Area) Slot() int { return a.slot }
+
+func (a *Area) counter(local int) *uint64 {
+	return (*uint64)(unsafe.Add(a.base, local*lineSize))
+}
+
+func (a *Area) data(parity uint64, local int) unsafe.Pointer {
+	return unsafe.Add(a.base, a.nlocal*lineSize+(int(parity)*a.nlocal+local)*a.slot)
+}
+
+// Counter is the current counter of a local process (exchanged when a group
+// forms, because an earlier communicator may have left it anywhere).
+func (a *Area) Counter(local int) uint64 { return atomic.LoadUint64(a.counter(local)) }
+
+// Group is one communicator's use of an area.
+type Group struct {
+	a      *Area
+	locals []int    // node-local index of each rank
+	bases  []uint64 // each rank's counter when the group formed
+	me     int
+	seq    uint64 // calls made so far
+	// Wait is called while a poll finds nothing; it should drive other
+	// progress and give the core away when processes outnumber cores.
+	Wait func(spins *int)
+}
+
+// NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
+func NewGroup(a *Area, locals []int, bases []uint64, me int, wait func(*int)) *Group {
+	return &Group{a: a, locals: locals, bases: bases, me: me, Wait: wait}
+}
+
+// Size is the number of ranks.
+func (g *Group) Size() int { return len(g.locals) }
+
+// Slot is the largest contribution per rank.
+func (g *Group) Slot() int { return g.a.slot }
+
+// arrived reports whether rank r has arrived at call s (counting from 0).
+func (g *Group) arrived(r int, s uint64) bool {
+	return atomic.LoadUint64(g.a.counter(g.locals[r]))-g.bases[r] > s
+}
+
+func (g *Group) waitFor(r int, s uint64) {
+	spins := 0
+	for !g.arrived(r, s) {
+		g.Wait(&spins)
+	}
+}
+
+func (g *Group) waitAll(s uint64) {
+	for r := range g.locals {
+		if r != g.me {
+			g.waitFor(r, s)
+		}
+	}
+}
+
+// slotFree waits until everyone left call s-2, whose data used s's slot.
+func (g *Group) slotFree(s uint64) {
+	if s >= 2 {
+		g.waitAll(s - 2 + 1)
+	}
+}
+
+func (g *Group) arrive(s uint64) {
+	atomic.StoreUint64(g.a.counter(g.locals[g.me]), g.bases[g.me]+s+1)
+}
+
+func (g *Group) mine(s uint64) unsafe.Pointer { return g.a.data(s%2, g.locals[g.me]) }
+func (g *Group) of(r int, s uint64) unsafe.Pointer {
+	return g.a.data(s%2, g.locals[r])
+}
+
+func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
+
+// Barrier returns once every rank has called it.
+func (g *Group) Barrier() {
+	s := g.seq
+	g.seq++
+	g.arrive(s)
+	g.waitAll(s)
+}
+
+// Bcast copies n bytes (n <= Slot) of buf at root to buf everywhere.
+func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
+	s := g.seq
+	g.seq++
+	if g.me == root {
+		g.slotFree(s)
+		copy(bytes(g.mine(s), n), bytes(buf, n))
+		g.arrive(s)
+		return
+	}
+	g.arrive(s)
+	g.waitFor(root, s)
+	copy(bytes(buf, n), bytes(g.of(root, s), n))
+}
+
+// Reducer combines count-long contributions: inout = in op inout.
+type Reducer func(in, inout unsafe.Pointer)
+
+// Allreduce leaves in recv the reduction of every rank's n bytes at send,
+// combined in rank order (the same bits on every rank, and right for
+// non-commutative operations).
+func (g *Group) Allreduce(send, recv unsafe.Pointer, n int, op Reducer) {
+	s := g.seq
+	g.seq++
+	g.slotFree(s)
+	copy(bytes(g.mine(s), n), bytes(send, n))
+	g.arrive(s)
+	g.waitAll(s)
+	g.fold(s, recv, n, op)
+}
+
+// fold computes x0 op (x1 op (... op x_{p-1})) into recv.
+func (g *Group) fold(s uint64, recv unsafe.Pointer, n int, op Reducer) {
+	last := len(g.locals) - 1
+	copy(bytes(recv, n), bytes(g.of(last, s), n))
+	for r := last - 1; r >= 0; r-- {
+		op(g.of(r, s), recv)
+	}
+}
+
+// Reduce is Allreduce with the result at root only.
+func (g *Group) Reduce(send, recv unsafe.Pointer, n, root int, op Reducer) {
+	s := g.seq
+	g.seq++
+	g.slotFree(s)
+	copy(bytes(g.mine(s), n), bytes(send, n))
+	g.arrive(s)
+	if g.me == root {
+		g.waitAll(s)
+		g.fold(s, recv, n, op)
+	}
+}
+
+// Allgather places every rank's n bytes at send into recv in rank order.
+func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
+	s := g.seq
+	g.seq++
+	g.slotFree(s)
+	copy(bytes(g.mine(s), n), bytes(send, n))
+	g.arrive(s)
+	g.waitAll(s)
+	for r := range g.locals {
+		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s), n))
+	}
+}

@@ -1,0 +1,124 @@
+package shmcoll
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+func gosched(*int) { runtime.Gosched() }
+
+// groups builds p groups over one area, with counters left at arbitrary
+// values by an earlier user (bases), as a new communicator finds them.
+func groups(p, slot int, start []uint64) []*Group {
+	mem := make([]uint64, AreaSize(p, slot)/8+1)
+	a := NewArea(unsafe.Pointer(&mem[0]), p, slot)
+	locals := make([]int, p)
+	for i := range locals {
+		locals[i] = p - 1 - i // ranks and node-local indexes differ
+		*a.counter(locals[i]) = start[i]
+	}
+	bases := make([]uint64, p)
+	for i := range bases {
+		bases[i] = a.Counter(locals[i])
+	}
+	gs := make([]*Group, p)
+	for i := range gs {
+		gs[i] = NewGroup(a, locals, bases, i, gosched)
+	}
+	return gs
+}
+
+func run(gs []*Group, f func(g *Group)) {
+	var wg sync.WaitGroup
+	for _, g := range gs {
+		wg.Add(1)
+		go func() { defer wg.Done(); f(g) }()
+	}
+	wg.Wait()
+}
+
+// concat is an associative, non-commutative op on 8-byte words: the decimal
+// digits of in followed by those of inout.
+func concat(in, inout unsafe.Pointer) {
+	b := *(*int64)(inout)
+	shift := int64(10)
+	for x := b; x >= 10; x /= 10 {
+		shift *= 10
+	}
+	*(*int64)(inout) = *(*int64)(in)*shift + b
+}
+
+func TestCollectivesManyRounds(t *testing.T) {
+	for _, p := range []int{1, 2, 3, 5} {
+		t.Run(fmt.Sprint(p), func(t *testing.T) {
+			gs := groups(p, 64, []uint64{7, 0, 3, 100, 1}[:p])
+			errs := make([]string, p)
+			run(gs, func(g *Group) {
+				me := g.me
+				for round := 0; round < 300; round++ {
+					fail := func(format string, a ...any) {
+						if errs[me] == "" {
+							errs[me] = fmt.Sprintf("round %d: ", round) + fmt.Sprintf(format, a...)
+						}
+					}
+					switch round % 5 {
+					case 0:
+						g.Barrier()
+					case 1:
+						root := round % p
+						v := int64(-1)
+						if me == root {
+							v = int64(round*100 + root)
+						}
+						g.Bcast(unsafe.Pointer(&v), 8, root)
+						if v != int64(round*100+root) {
+							fail("bcast got %d", v)
+						}
+					case 2:
+						in, out := int64(me+1), int64(0)
+						g.Allreduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 8, concat)
+						want := int64(0)
+						for r := 0; r < p; r++ {
+							want = want*10 + int64(r+1)
+						}
+						if out != want {
+							fail("allreduce %d want %d", out, want)
+						}
+					case 3:
+						root := (round / 5) % p
+						in, out := int64(me+1), int64(-5)
+						g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 8, root, concat)
+						if me == root {
+							want := int64(0)
+							for r := 0; r < p; r++ {
+								want = want*10 + int64(r+1)
+							}
+							if out != want {
+								fail("reduce %d want %d", out, want)
+							}
+						} else if out != -5 {
+							fail("reduce touched a non-root buffer")
+						}
+					case 4:
+						in := [2]int32{int32(me), int32(round)}
+						out := make([][2]int32, p)
+						g.Allgather(unsafe.Pointer(&in), unsafe.Pointer(&out[0]), 8)
+						for r := range out {
+							if out[r] != [2]int32{int32(r), int32(round)} {
+								fail("allgather[%d] = %v", r, out[r])
+							}
+						}
+					}
+				}
+			})
+			for i, e := range errs {
+				require.Empty(t, e, "rank %d", i)
+			}
+		})
+	}
+}
