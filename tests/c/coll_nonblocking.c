@@ -1,8 +1,8 @@
 //go:build ignore
 
 /* gompi-test: np=1,2,3,4,8 timeout=120 */
-/* Many nonblocking collectives outstanding at once on MPI_COMM_WORLD and
- * MPI_COMM_SELF (Iallreduce, Ibcast, Iallgather, Ialltoall, Ireduce, Iscan,
+/* Many nonblocking collectives outstanding at once on MPI_COMM_WORLD, a
+ * duplicate of it and MPI_COMM_SELF (Iallreduce, Ibcast, Iallgather, Ialltoall, Ireduce, Iscan,
  * Ibarrier; large and small), completed in a scrambled order through
  * Testany, Waitsome and Waitall; a wildcard receive posted before them must
  * match only the point-to-point message sent after them, never collective
@@ -16,7 +16,7 @@
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 
 #define K 40     /* rounds of collectives */
-#define PER 8    /* collectives per round */
+#define PER 9    /* collectives per round */
 #define SMALL 5
 #define LARGE 30000
 
@@ -28,6 +28,8 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     check_rank = rank;
 
+    MPI_Comm dup;
+    CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &dup));
     int p2p = -1;
     MPI_Request wild;
     CHECK_MPI(MPI_Irecv(&p2p, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &wild));
@@ -39,6 +41,7 @@ int main(int argc, char **argv) {
     int *ta = malloc((size_t)K * size * sizeof(int)), *tr = malloc((size_t)K * size * sizeof(int));
     int *rd = malloc(K * SMALL * sizeof(int)), *sc = malloc(K * sizeof(int)), *scin = malloc(K * sizeof(int));
     int *self_in = malloc(K * sizeof(int)), *self_out = malloc(K * sizeof(int));
+    int *dup_out = malloc(K * sizeof(int));
     int nreq = 0;
     for (int k = 0; k < K; k++) {
         int n = k % 4 == 0 ? LARGE : SMALL;
@@ -63,6 +66,7 @@ int main(int argc, char **argv) {
         CHECK_MPI(MPI_Ibarrier(MPI_COMM_WORLD, &req[nreq++]));
         self_in[k] = k;
         CHECK_MPI(MPI_Iallreduce(self_in + k, self_out + k, 1, MPI_INT, MPI_SUM, MPI_COMM_SELF, &req[nreq++]));
+        CHECK_MPI(MPI_Iallreduce(self_in + k, dup_out + k, 1, MPI_INT, MPI_MAX, dup, &req[nreq++]));
     }
 
     /* complete in a scrambled order: Testany on a shuffled view, then Waitsome, then Waitall */
@@ -112,6 +116,7 @@ int main(int argc, char **argv) {
                 CHECK(rd[k * SMALL + i] == size - 1 + i + k, "ireduce %d [%d]=%d", k, i, rd[k * SMALL + i]);
         CHECK(sc[k] == rank * (rank + 1) / 2 + (rank + 1) * k, "iscan %d", k);
         CHECK(self_out[k] == k, "self iallreduce %d", k);
+        CHECK(dup_out[k] == k, "dup iallreduce %d", k);
     }
 
     /* the wildcard receive sees only the point-to-point message */
@@ -123,6 +128,7 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Send(&v, 1, MPI_INT, rank, 9, MPI_COMM_WORLD));
     CHECK_MPI(MPI_Wait(&wild, &st));
     CHECK(p2p == 4242 + rank && st.MPI_TAG == 9 && st.MPI_SOURCE == rank, "wildcard got %d tag %d", p2p, st.MPI_TAG);
+    MPI_Comm_free(&dup);
     MPI_Finalize();
     return check_status();
 }
