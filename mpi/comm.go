@@ -5,6 +5,7 @@ import (
 	"gompi/attr"
 	"gompi/info"
 	"gompi/pml"
+	"gompi/shmcoll"
 )
 
 // Comm is a communicator. Point-to-point and collective traffic use separate
@@ -26,6 +27,8 @@ type Comm struct {
 	local  *Comm // intercommunicator: intracommunicator of the local group
 	slots  []int // context slots held, returned by Free
 	topo   *Topology
+	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
+	area   int
 	info   *info.Info
 }
 

@@ -36,7 +36,31 @@ func maskBytes(m *ctxMask) []byte {
 // agreeSlots takes n context slots free in every process of c (both groups
 // of an intercommunicator). Every caller gets the same answer.
 func (c *Comm) agreeSlots(call string, v *xview, n int) ([]int, *Error) {
-	if len(retiring) > 0 {
+	s, _, e := c.agree(call, v, n, false)
+	return s, e
+}
+
+// agreeIntra takes a context slot and, when one is free everywhere, a
+// shared-memory collective area (-1 when none) for a new intracommunicator.
+func (c *Comm) agreeIntra(call string, v *xview) (int, int, *Error) {
+	s, area, e := c.agree(call, v, 1, true)
+	if e != nil {
+		return 0, -1, e
+	}
+	return s[0], area, nil
+}
+
+// giveBack returns what a process that takes no part in the new
+// communicator was granted.
+func giveBack(slot, area int) {
+	ctxFree.set(slot)
+	if area >= 0 {
+		ctxFree.set(areaBit0 + area)
+	}
+}
+
+func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *Error) {
+	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
 	m := ctxFree
@@ -51,16 +75,23 @@ func (c *Comm) agreeSlots(call string, v *xview, n int) ([]int, *Error) {
 	}
 	s := m.lowestN(n)
 	if len(s) < n {
-		return nil, errf(abi.ErrOther, call, "no free context id left (%d communicators exist)", len(st.comms))
+		return nil, -1, errf(abi.ErrOther, call, "no free context id left (%d communicators exist)", len(st.comms))
 	}
 	for _, x := range s {
 		ctxFree.clear(x)
 	}
-	return s, nil
+	area := -1
+	if withArea {
+		if area = m.lowestArea(); area >= 0 {
+			ctxFree.clear(areaBit0 + area)
+		}
+	}
+	return s, area, nil
 }
 
-// newIntra builds an intracommunicator over the given world ranks.
-func newIntra(slot int, group []int, me int, parent *Comm) *Comm {
+// newIntra builds an intracommunicator over the given world ranks; every
+// member calls it (setting up shared-memory collectives is collective).
+func newIntra(slot int, group []int, me int, parent *Comm, area int) *Comm {
 	pc := pml.NewComm(uint32(2*slot), me, group)
 	cc := pml.NewComm(uint32(2*slot+1), me, group)
 	c := newComm(0, pc, cc, "")
@@ -69,6 +100,7 @@ func newIntra(slot int, group []int, me int, parent *Comm) *Comm {
 		c.errh = parent.errh
 	}
 	registerComm(c)
+	c.setupShm(area)
 	return c
 }
 
@@ -84,11 +116,11 @@ func (c *Comm) Dup() (*Comm, error) {
 		}
 		d = newInter(s, c.group, c.rank, c.remote, c)
 	} else {
-		s, e := c.agreeSlots(call, viewOf(c), 1)
+		s, area, e := c.agreeIntra(call, viewOf(c))
 		if e != nil {
 			return nil, c.raise(e)
 		}
-		d = newIntra(s[0], c.group, c.rank, c)
+		d = newIntra(s, c.group, c.rank, c, area)
 	}
 	d.topo = c.topo
 	if err := c.copyAttrs(d); err != nil {
@@ -110,16 +142,16 @@ func (c *Comm) Split(color, key int) (*Comm, error) {
 	}
 	v := viewOf(c)
 	all := v.allgatherInts([]int{color, key})
-	s, e := c.agreeSlots(call, v, 1)
+	s, area, e := c.agreeIntra(call, v)
 	if e != nil {
 		return nil, c.raise(e)
 	}
 	if color == abi.Undefined {
-		ctxFree.set(s[0]) // this process takes no part: the slot stays free here
+		giveBack(s, area) // this process takes no part
 		return nil, nil
 	}
 	group, me := members(all, c.group, color, c.rank)
-	return newIntra(s[0], group, me, c), nil
+	return newIntra(s, group, me, c, area), nil
 }
 
 // SplitType splits c by a locality type (MPI_Comm_split_type).
@@ -168,15 +200,15 @@ func (c *Comm) Create(g []int) (*Comm, error) {
 	if e != nil {
 		return nil, c.raise(e)
 	}
-	s, e := c.agreeSlots(call, viewOf(c), 1)
+	s, area, e := c.agreeIntra(call, viewOf(c))
 	if e != nil {
 		return nil, c.raise(e)
 	}
 	if me < 0 {
-		ctxFree.set(s[0])
+		giveBack(s, area)
 		return nil, nil
 	}
-	return newIntra(s[0], slices.Clone(g), me, c), nil
+	return newIntra(s, slices.Clone(g), me, c, area), nil
 }
 
 // CreateGroup makes a communicator of g, called only by g's members
@@ -197,11 +229,11 @@ func (c *Comm) CreateGroup(g []int, tag int) (*Comm, error) {
 		return nil, c.raise(errf(abi.ErrGroup, call, "the calling process is not in the group"))
 	}
 	v := &xview{pc: c.cc, ranks: ranks, me: me, tag: tagGroupBase - tag%(1<<20)}
-	s, e := c.agreeSlots(call, v, 1)
+	s, area, e := c.agreeIntra(call, v)
 	if e != nil {
 		return nil, c.raise(e)
 	}
-	return newIntra(s[0], slices.Clone(g), me, c), nil
+	return newIntra(s, slices.Clone(g), me, c, area), nil
 }
 
 // Free releases c (MPI_Comm_free): delete callbacks run, the context slots
@@ -226,6 +258,10 @@ func (c *Comm) release() {
 		st.comms[i] = nil
 		freeCommIdx = append(freeCommIdx, i)
 		c.Handle = abi.CommNull
+	}
+	if c.shm != nil {
+		c.shm.Fence()
+		draining = append(draining, c)
 	}
 	if c.idle() {
 		c.retire()
@@ -265,6 +301,17 @@ func sweepRetiring() {
 	}
 	clear(retiring[len(kept):])
 	retiring = kept
+	keptD := draining[:0]
+	for _, c := range draining {
+		if c.shm.Drained() {
+			ctxFree.set(areaBit0 + c.area)
+			c.shm = nil
+		} else {
+			keptD = append(keptD, c)
+		}
+	}
+	clear(draining[len(keptD):])
+	draining = keptD
 }
 
 // Compare compares two communicators (MPI_Comm_compare).

@@ -1,6 +1,10 @@
 package mpi
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"gompi/btl/sm"
+)
 
 // Context ids are handed out in pairs (point-to-point 2b, collective 2b+1)
 // from a per-process mask of free pair slots. A new communicator takes the
@@ -8,6 +12,13 @@ import "math/bits"
 // group), which is why groups creating communicators concurrently never
 // collide where they share a process, and disjoint groups may reuse a slot.
 const ctxSlots = 2048
+
+// The last areaSlots bits of the mask stand for the shared-memory collective
+// areas (sm.CollAreas); they are agreed the same way as contexts.
+const (
+	areaSlots = sm.CollAreas
+	areaBit0  = ctxSlots - areaSlots
+)
 
 type ctxMask [ctxSlots / 64]uint64
 
@@ -17,14 +28,28 @@ var ctxFree = func() (m ctxMask) {
 		m[i] = ^uint64(0)
 	}
 	m[0] &^= 1<<(ctxWorld/2) | 1<<(ctxSelf/2) // the predefined communicators
+	m.clear(areaBit0 + worldArea)
 	return
 }()
 
-// lowest returns the lowest set slot of m, or -1.
+// lowest returns the lowest set context slot of m, or -1.
 func (m *ctxMask) lowest() int {
 	for i, w := range m {
+		if i*64+64 > areaBit0 {
+			w &= 1<<(areaBit0-i*64) - 1
+		}
 		if w != 0 {
 			return i*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// lowestArea returns the lowest free collective area of m, or -1.
+func (m *ctxMask) lowestArea() int {
+	for a := 0; a < areaSlots; a++ {
+		if m[(areaBit0+a)/64]&(1<<((areaBit0+a)%64)) != 0 {
+			return a
 		}
 	}
 	return -1

@@ -21,3 +21,13 @@ func TestCtxMaskAgreement(t *testing.T) {
 	require.Equal(t, -1, empty.lowest())
 	require.Empty(t, empty.lowestN(3))
 }
+
+func TestCtxMaskAreas(t *testing.T) {
+	var m ctxMask
+	m.set(areaBit0 + 3)
+	require.Equal(t, -1, m.lowest(), "area bits are not contexts")
+	require.Equal(t, 3, m.lowestArea())
+	m.set(7)
+	require.Equal(t, 7, m.lowest())
+	require.Equal(t, 1, ctxFree.lowestArea(), "area 0 belongs to MPI_COMM_WORLD")
+}

@@ -137,7 +137,7 @@ func (c *Comm) Merge(high bool) (*Comm, error) {
 		return nil, c.raise(errf(abi.ErrComm, call, "not an intercommunicator"))
 	}
 	v := viewOf(c)
-	s, e := c.agreeSlots(call, v, 1)
+	s, area, e := c.agreeIntra(call, v)
 	if e != nil {
 		return nil, c.raise(e)
 	}
@@ -163,5 +163,5 @@ func (c *Comm) Merge(high bool) (*Comm, error) {
 		group = append(slices.Clone(c.remote), c.group...)
 		me += len(c.remote)
 	}
-	return newIntra(s[0], group, me, c), nil
+	return newIntra(s, group, me, c, area), nil
 }

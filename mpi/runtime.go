@@ -161,6 +161,7 @@ func startup() error {
 	st.world = newComm(abi.CommWorld, pml.NewCommShared(ctxWorld, st.rank, worldRanks, seq, shared),
 		pml.NewComm(ctxWorldCol, st.rank, worldRanks), "MPI_COMM_WORLD")
 	setupFast(oversub || st.settings.str("GOMPI_YIELD", "") == "1")
+	setupWorldShm(oversub || st.settings.str("GOMPI_YIELD", "") == "1")
 	me := []int{st.rank}
 	st.self = newComm(abi.CommSelf, pml.NewComm(ctxSelf, 0, me), pml.NewComm(ctxSelfCol, 0, me), "MPI_COMM_SELF")
 	for _, c := range []*Comm{st.world, st.self} {

@@ -2,6 +2,7 @@ package pml
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 
 	"golang.org/x/sys/unix"
@@ -16,4 +17,11 @@ func envInt(key string, def int) int {
 		return v
 	}
 	return def
+}
+
+// YieldCore gives the core away to other goroutines and processes (waits
+// that nobody will wake through the doorbell).
+func YieldCore() {
+	runtime.Gosched()
+	osYield()
 }

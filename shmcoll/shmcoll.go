@@ -113,6 +113,24 @@ func (g *Group) of(r int, s uint64) unsafe.Pointer {
 
 func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
 
+// Fence marks the end of the group's use of the area: the caller arrives at
+// one more call and does not wait (MPI_Comm_free must not block).
+func (g *Group) Fence() {
+	g.arrive(g.seq)
+	g.seq++
+}
+
+// Drained reports that every rank has reached the fence, so nobody reads
+// the area on this group's behalf any more.
+func (g *Group) Drained() bool {
+	for r := range g.locals {
+		if !g.arrived(r, g.seq-1) {
+			return false
+		}
+	}
+	return true
+}
+
 // Barrier returns once every rank has called it.
 func (g *Group) Barrier() {
 	s := g.seq

@@ -9,14 +9,19 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gompi/btl/shmring"
+	"gompi/shmcoll"
 )
 
-// Segment layout: a header page, one control block per local process, then one
-// ring per (receiver, sender) pair.
+// Segment layout: a header page, one control block per local process, one
+// ring per (receiver, sender) pair, then the collective areas (shmcoll).
 const (
 	segMagic     = 0x676f6d7069736d31 // "gompism1"
 	headerSize   = 4096
 	ctlBlockSize = 256
+	// CollAreas is how many communicators of a process can use shared-memory
+	// collectives at once; CollSlot the largest contribution per process.
+	CollAreas = 16
+	CollSlot  = 4096
 )
 
 type segHeader struct {
@@ -54,7 +59,16 @@ func SegmentName(jobID string, leader int) string {
 }
 
 func segmentSize(nlocal, ringSize int) int {
+	return collOffset(nlocal, ringSize) + CollAreas*shmcoll.AreaSize(nlocal, CollSlot)
+}
+
+func collOffset(nlocal, ringSize int) int {
 	return headerSize + nlocal*ctlBlockSize + nlocal*nlocal*shmring.Size(ringSize)
+}
+
+// collArea returns the memory of collective area i.
+func (s *segment) collArea(i int) unsafe.Pointer {
+	return unsafe.Pointer(&s.mem[collOffset(s.nlocal, s.ringSize)+i*shmcoll.AreaSize(s.nlocal, CollSlot)])
 }
 
 // createSegment makes and sizes the file; only the node leader calls it.

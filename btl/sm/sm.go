@@ -15,6 +15,7 @@ import (
 
 	"gompi/btl"
 	"gompi/btl/shmring"
+	"gompi/shmcoll"
 )
 
 // SingleCopy selects the use of CMA.
@@ -187,6 +188,14 @@ func (m *Module) Name() string { return "sm" }
 
 // EagerLimit is bounded by the ring so a record always fits.
 func (m *Module) EagerLimit() int { return m.maxRec }
+
+// CollArea is collective area i of the node segment.
+func (m *Module) CollArea(i int) *shmcoll.Area {
+	return shmcoll.NewArea(m.seg.collArea(i), len(m.world), CollSlot)
+}
+
+// LocalIndex is peer's index among the node's processes (-1 when elsewhere).
+func (m *Module) LocalIndex(peer int) int { return m.local[peer] }
 
 // Reaches tells whether peer is on this node.
 func (m *Module) Reaches(peer int) bool { return m.local[peer] >= 0 }

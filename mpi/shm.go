@@ -1,0 +1,85 @@
+package mpi
+
+import (
+	"gompi/btl/sm"
+	"gompi/pml"
+	"gompi/shmcoll"
+)
+
+// worldArea is MPI_COMM_WORLD's shared-memory collective area.
+const worldArea = 0
+
+// draining holds freed communicators whose collective area may still be
+// read by a member that has not freed it yet.
+var draining []*Comm
+
+// shmSpins is how long a shared-memory collective polls before yielding
+// the core (once when processes outnumber cores).
+var shmSpins = 4000
+
+// shmWait is a shared-memory collective's idle step: it keeps point-to-point
+// moving and gives the core away after a while. It never sleeps on the
+// futex: collective peers write counters, they do not ring doorbells.
+func shmWait(spins *int) {
+	*spins++
+	if *spins&63 == 0 && st.eng.Progress() > 0 {
+		return
+	}
+	if *spins >= shmSpins {
+		pml.YieldCore()
+	}
+}
+
+// setupShm gives c shared-memory collectives in area (all members call it
+// with the same area): when every member is on this node and c has at
+// least two ranks. Otherwise the area goes back to the free mask.
+func (c *Comm) setupShm(area int) {
+	if area < 0 {
+		return
+	}
+	locals := c.shmLocals()
+	if locals == nil {
+		ctxFree.set(areaBit0 + area)
+		return
+	}
+	a := st.sm.CollArea(area)
+	counts := viewOf(c).allgatherInts([]int{int(a.Counter(locals[c.rank]))})
+	bases := make([]uint64, len(counts))
+	for i, v := range counts {
+		bases[i] = uint64(v)
+	}
+	c.shm = shmcoll.NewGroup(a, locals, bases, c.rank, shmWait)
+	c.area = area
+}
+
+// shmLocals returns the node-local index of every member, or nil when c
+// cannot use shared-memory collectives.
+func (c *Comm) shmLocals() []int {
+	if st.sm == nil || c.size < 2 || c.size > 64 || st.settings.str("GOMPI_SHM_COLL", "1") == "0" {
+		return nil
+	}
+	locals := make([]int, c.size)
+	for i, w := range c.group {
+		if locals[i] = st.sm.LocalIndex(w); locals[i] < 0 {
+			return nil
+		}
+	}
+	return locals
+}
+
+// setupWorldShm gives MPI_COMM_WORLD its area: the segment is new, so every
+// counter starts at zero.
+func setupWorldShm(oversub bool) {
+	if oversub {
+		shmSpins = 1
+	}
+	locals := st.world.shmLocals()
+	if locals == nil {
+		return
+	}
+	st.world.shm = shmcoll.NewGroup(st.sm.CollArea(worldArea), locals, make([]uint64, len(locals)), st.world.rank, shmWait)
+	st.world.area = worldArea
+}
+
+// ShmSlot is the largest per-rank contribution shared-memory collectives take.
+const ShmSlot = sm.CollSlot
