@@ -154,41 +154,43 @@ func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
 	copy(bytes(buf, n), bytes(g.of(root, s), n))
 }
 
-// Reducer combines count-long contributions: inout = in op inout.
-type Reducer func(in, inout unsafe.Pointer)
+// Reducer combines count elements: inout = in op inout.
+type Reducer func(in, inout unsafe.Pointer, count int)
 
-// Allreduce leaves in recv the reduction of every rank's n bytes at send,
-// combined in rank order (the same bits on every rank, and right for
-// non-commutative operations).
-func (g *Group) Allreduce(send, recv unsafe.Pointer, n int, op Reducer) {
+// Allreduce leaves in recv the reduction of every rank's count elements of
+// size bytes at send, combined in rank order (the same bits on every rank,
+// and right for non-commutative operations).
+func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
 	s := g.seq
 	g.seq++
+	n := count * size
 	g.slotFree(s)
 	copy(bytes(g.mine(s), n), bytes(send, n))
 	g.arrive(s)
 	g.waitAll(s)
-	g.fold(s, recv, n, op)
+	g.fold(s, recv, count, n, op)
 }
 
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.
-func (g *Group) fold(s uint64, recv unsafe.Pointer, n int, op Reducer) {
+func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, op Reducer) {
 	last := len(g.locals) - 1
 	copy(bytes(recv, n), bytes(g.of(last, s), n))
 	for r := last - 1; r >= 0; r-- {
-		op(g.of(r, s), recv)
+		op(g.of(r, s), recv, count)
 	}
 }
 
 // Reduce is Allreduce with the result at root only.
-func (g *Group) Reduce(send, recv unsafe.Pointer, n, root int, op Reducer) {
+func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
 	s := g.seq
 	g.seq++
+	n := count * size
 	g.slotFree(s)
 	copy(bytes(g.mine(s), n), bytes(send, n))
 	g.arrive(s)
 	if g.me == root {
 		g.waitAll(s)
-		g.fold(s, recv, n, op)
+		g.fold(s, recv, count, n, op)
 	}
 }
 

@@ -44,7 +44,7 @@ func run(gs []*Group, f func(g *Group)) {
 
 // concat is an associative, non-commutative op on 8-byte words: the decimal
 // digits of in followed by those of inout.
-func concat(in, inout unsafe.Pointer) {
+func concat(in, inout unsafe.Pointer, _ int) {
 	b := *(*int64)(inout)
 	shift := int64(10)
 	for x := b; x >= 10; x /= 10 {
@@ -81,7 +81,7 @@ func TestCollectivesManyRounds(t *testing.T) {
 						}
 					case 2:
 						in, out := int64(me+1), int64(0)
-						g.Allreduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 8, concat)
+						g.Allreduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, concat)
 						want := int64(0)
 						for r := 0; r < p; r++ {
 							want = want*10 + int64(r+1)
@@ -92,7 +92,7 @@ func TestCollectivesManyRounds(t *testing.T) {
 					case 3:
 						root := (round / 5) % p
 						in, out := int64(me+1), int64(-5)
-						g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 8, root, concat)
+						g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, root, concat)
 						if me == root {
 							want := int64(0)
 							for r := 0; r < p; r++ {
