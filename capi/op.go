@@ -3,6 +3,7 @@ package main
 /*
 #include "gompi.h"
 void gompi_call_user_op(void *fn, void *in, void *inout, int len, int dt);
+void gompi_op_user_set(int handle, void *fn);
 */
 import "C"
 
@@ -33,6 +34,7 @@ func gompi_Op_create(fn unsafe.Pointer, commute C.int, out *C.int) C.int {
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
+	C.gompi_op_user_set(C.int(o.Handle), fn)
 	*out = C.int(o.Handle)
 	return 0
 }
@@ -53,6 +55,7 @@ func gompi_Op_free(h *C.int) C.int {
 	if err := mpi.OpFree(o); err != nil {
 		return C.int(mpi.Code(err))
 	}
+	C.gompi_op_user_set(C.int(o.Handle), nil)
 	*h = C.int(abi.OpNull)
 	return 0
 }

@@ -8,6 +8,9 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
+
+	"gompi/abi"
+	"gompi/datatype"
 )
 
 // elemSize is the memory stride of one element of each kind (pairs include
@@ -26,7 +29,7 @@ var hasC [nPredef][nKind]bool
 // Tier is the instruction-set tier of the C kernels: 0 x86-64, 1 AVX2, 2 AVX-512.
 var Tier int
 
-func init() {
+func initC() {
 	switch {
 	case cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512DQ:
 		Tier = 2
@@ -39,6 +42,25 @@ func init() {
 			hasC[o][k] = C.gompi_op_has(C.int(o), C.int(k)) != 0
 		}
 	}
+	publishFastPath()
+}
+
+// publishFastPath gives the C side of MPI_Reduce_local (capi/op.c) the
+// valid (predefined op, builtin datatype) pairs and their kernels, decided by
+// Check, so the C path and the Go path accept exactly the same calls.
+func publishFastPath() {
+	for _, t := range datatype.PredefinedTypes() {
+		if abi.HandleKind(t.Handle) != abi.KindBuiltin || !t.Builtin {
+			continue
+		}
+		C.gompi_op_set_builtin(C.int(t.Handle))
+		ti := info(t)
+		for o := 0; o < int(C.GO_NOP); o++ {
+			if predef[o].Check(t) == 0 && hasC[o][ti.kind] {
+				C.gompi_op_set_fast(C.int(o), C.int(t.Handle), C.int(ti.kind))
+			}
+		}
+	}
 }
 
 func runC(op, kind int, in, inout unsafe.Pointer, n int) {
@@ -47,3 +69,9 @@ func runC(op, kind int, in, inout unsafe.Pointer, n int) {
 
 // setTier switches the C kernels to another tier (benchmarks compare them).
 func setTier(t int) { C.gompi_op_init(C.int(t)) }
+
+// reduceBuiltin is the C fast path of MPI_Reduce_local, for tests: 0 when it
+// ran the reduction, -1 when the call must take the Go path.
+func reduceBuiltin(op, dt int32, in, inout unsafe.Pointer, count int) int {
+	return int(C.gompi_op_reduce_builtin(C.int(op), C.int(dt), in, inout, C.int(count)))
+}

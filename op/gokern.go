@@ -169,7 +169,7 @@ func locKernels[V, I ordered](kind int) {
 	goKern[iMinloc][kind] = gMinloc[V, I]
 }
 
-func init() {
+func initGoKernels() {
 	intKernels[int8](kI8)
 	intKernels[uint8](kU8)
 	intKernels[int16](kI16)

@@ -52,3 +52,33 @@ void gompi_op_run(int op, int kind, const void *in, void *inout, size_t n)
 {
     tab[op][kind](in, inout, n);
 }
+
+/* Fast-path tables, filled once by op.init before any MPI call. */
+static int dt_handle[256];
+static signed char fast_kind[GO_NOP][256];
+
+void gompi_op_set_builtin(int handle)
+{
+    dt_handle[handle & 0xff] = handle;
+    for (int op = 0; op < GO_NOP; op++) fast_kind[op][handle & 0xff] = -1;
+}
+
+void gompi_op_set_fast(int op, int handle, int kind)
+{
+    fast_kind[op][handle & 0xff] = (signed char)kind;
+}
+
+int gompi_op_builtin_type(int dt)
+{
+    return dt != 0 && dt_handle[dt & 0xff] == dt;
+}
+
+int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count)
+{
+    unsigned oi = (unsigned)op - 0x58000001u; /* MPI_MAX .. MPI_MAXLOC */
+    if (oi >= GO_NOP || !gompi_op_builtin_type(dt)) return -1;
+    int k = fast_kind[oi][dt & 0xff];
+    if (k < 0) return -1;
+    tab[oi][k](in, inout, (size_t)count);
+    return 0;
+}

@@ -32,4 +32,16 @@ void gompi_op_init(int tier);
 int gompi_op_has(int op, int kind);
 /* gompi_op_run computes inout[i] = in[i] op inout[i] for n elements of kind. */
 void gompi_op_run(int op, int kind, const void *in, void *inout, size_t n);
+
+/* The C fast path of MPI_Reduce_local (capi/op.c): the Go side publishes,
+   per builtin datatype handle, which predefined ops are valid and with which
+   kernel, so a valid call on a predefined type never crosses into Go. */
+void gompi_op_set_builtin(int handle);
+void gompi_op_set_fast(int op, int handle, int kind);
+/* gompi_op_builtin_type reports whether dt is a predefined (builtin-kind) datatype handle. */
+int gompi_op_builtin_type(int dt);
+/* gompi_op_reduce_builtin runs a predefined op on count > 0 elements of a
+   builtin datatype and returns 0, or returns -1 (doing nothing) when the
+   pair is not a valid fast one and the Go side must check and report. */
+int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
 #endif

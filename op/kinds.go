@@ -68,7 +68,7 @@ var (
 	pairInfo    [8]typeInfo
 )
 
-func init() {
+func initTypes() {
 	set := func(group int8, kind int8, hs ...int32) {
 		for _, h := range hs {
 			ti := typeInfo{kind: kind, group: group, ok: true}
@@ -156,7 +156,7 @@ func baseOf(t *datatype.Type) *datatype.Type {
 // accumulates only (see CheckAccumulate).
 var groupOps [nGroup]uint16
 
-func init() {
+func initGroups() {
 	bits := func(ops ...int) (m uint16) {
 		for _, o := range ops {
 			m |= 1 << o
@@ -181,7 +181,7 @@ func init() {
 // the in-memory kind only for the pair types with padding.
 var packedKind = [nKind]int8{}
 
-func init() {
+func initPacked() {
 	for k := range packedKind {
 		packedKind[k] = int8(k)
 	}

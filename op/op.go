@@ -52,12 +52,23 @@ func (o *Op) Predefined() bool { return o.code >= 0 }
 
 var predef [nPredef]*Op
 
+// init runs the package's set-up in dependency order (Go would otherwise
+// order the files' init functions by file name).
+func init() {
+	initTypes()
+	initGroups()
+	initPacked()
+	initPredefined()
+	initGoKernels()
+	initC() // last: publishes the C fast path, which uses all of the above
+}
+
 // The predefined ops, for Go callers.
 var (
 	Max, Min, Sum, Prod, Land, Band, Lor, Bor, Lxor, Bxor, Minloc, Maxloc, Replace, NoOp *Op
 )
 
-func init() {
+func initPredefined() {
 	names := [nPredef]string{"MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND", "MPI_BAND",
 		"MPI_LOR", "MPI_BOR", "MPI_LXOR", "MPI_BXOR", "MPI_MINLOC", "MPI_MAXLOC", "MPI_REPLACE", "MPI_NO_OP"}
 	for i := range predef {

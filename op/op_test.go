@@ -730,3 +730,35 @@ func TestUserOpsConcurrent(t *testing.T) {
 		require.NoError(t, <-done)
 	}
 }
+
+// TestFastPathMatchesCheck: the C fast path of MPI_Reduce_local accepts
+// exactly the (predefined op, builtin type) pairs Check accepts, minus
+// REPLACE/NO_OP and types without a C kernel, and computes the same result.
+func TestFastPathMatchesCheck(t *testing.T) {
+	buf := make([]byte, 64)
+	for _, dt := range datatype.PredefinedTypes() {
+		for _, o := range allOps() {
+			a, b := make([]byte, 64), make([]byte, 64)
+			for i := range a {
+				a[i], b[i] = byte(i%2), byte(i%3%2)
+			}
+			want := append([]byte(nil), b...)
+			got := reduceBuiltin(o.Handle, dt.Handle, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 1)
+			builtin := abi.HandleKind(dt.Handle) == abi.KindBuiltin
+			if builtin && o.Check(dt) == 0 {
+				require.Equal(t, 0, got, "%s on %s must take the C path", o.Name, dt.Name)
+				o.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&want[0]), 1, dt)
+				require.Equal(t, want, b, "%s on %s", o.Name, dt.Name)
+			} else {
+				require.Equal(t, -1, got, "%s on %s must go to Go", o.Name, dt.Name)
+				require.Equal(t, want, b, "%s on %s changed data", o.Name, dt.Name)
+			}
+		}
+	}
+	// Forged handles: right index, wrong size bits; not a datatype; op NULL.
+	p := unsafe.Pointer(&buf[0])
+	require.Equal(t, -1, reduceBuiltin(abi.OpSum, abi.Int^0x0100, p, unsafe.Pointer(&buf[8]), 1))
+	require.Equal(t, -1, reduceBuiltin(abi.OpSum, abi.CommWorld, p, unsafe.Pointer(&buf[8]), 1))
+	require.Equal(t, -1, reduceBuiltin(abi.OpNull, abi.Int, p, unsafe.Pointer(&buf[8]), 1))
+	require.Equal(t, -1, reduceBuiltin(0, 0, p, unsafe.Pointer(&buf[8]), 1))
+}

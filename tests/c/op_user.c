@@ -6,7 +6,7 @@
  * non-commutative op shows the order), MPI_Op_commutative reports the flag
  * given at creation and 1 for predefined ops, MPI_Op_free sets the handle to
  * MPI_OP_NULL, and creating and freeing many ops works (handles are distinct
- * while alive). */
+ * while alive; more ops than the C-side function table holds). */
 #include <mpi.h>
 #include <string.h>
 
@@ -100,7 +100,9 @@ int main(int argc, char **argv) {
 
     /* Many ops alive at once have distinct handles and each runs its own
      * function; then all are freed. */
-    enum { MANY = 200 };
+    /* More than the C side's table of 1024 functions: the ops past it take
+     * the Go path. */
+    enum { MANY = 1100 };
     static MPI_Op many[MANY];
     for (int i = 0; i < MANY; i++) {
         CHECK_MPI(MPI_Op_create(i % 2 ? absmax : rank_add, i % 3 == 0, &many[i]));
@@ -117,6 +119,11 @@ int main(int argc, char **argv) {
     calls = 0;
     CHECK_MPI(MPI_Reduce_local(a, b, 5, MPI_INT, many[101]));
     CHECK(calls == 1, "op 101 did not call absmax");
+    CHECK_MPI(MPI_Reduce_local(a, b, 5, MPI_INT, many[1051]));
+    CHECK(calls == 2 && last_len == 5 && last_type == MPI_INT, "op 1051 did not call absmax");
+    long la2[1] = {1}, lb2[1] = {2};
+    CHECK_MPI(MPI_Reduce_local(la2, lb2, 1, MPI_LONG, many[1050]));
+    CHECK(lb2[0] == 3 + check_rank, "op 1050 (rank_add) gave %ld", lb2[0]);
     for (int i = 0; i < MANY; i++) CHECK_MPI(MPI_Op_free(&many[i]));
 
     MPI_Finalize();
