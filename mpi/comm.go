@@ -29,6 +29,7 @@ type Comm struct {
 	topo   *Topology
 	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
 	area   int
+	shmRed *shmReducer
 	info   *info.Info
 }
 

@@ -1,7 +1,12 @@
 package mpi
 
 import (
+	"unsafe"
+
 	"gompi/btl/sm"
+	"gompi/coll"
+	"gompi/datatype"
+	"gompi/op"
 	"gompi/pml"
 	"gompi/shmcoll"
 )
@@ -83,3 +88,33 @@ func setupWorldShm(oversub bool) {
 
 // ShmSlot is the largest per-rank contribution shared-memory collectives take.
 const ShmSlot = sm.CollSlot
+
+// useShm tells whether a blocking collective of n bytes per rank runs
+// through shared memory: c has an area, the data fits a slot, and no other
+// algorithm is forced with GOMPI_COLL_<KIND> (GOMPI_COLL_<KIND>=shm forces
+// this one where it applies).
+func (c *Comm) useShm(m CollMode, k coll.Kind, n int) bool {
+	if m != Blocking || c.shm == nil || n > ShmSlot {
+		return false
+	}
+	a, forced := st.settings["GOMPI_COLL_"+string(k)]
+	return !forced || a == "shm"
+}
+
+// shmReducer is a comm's reduction callback for shmcoll, made once so a
+// call only sets the op and type it applies (no closure per call).
+type shmReducer struct {
+	o  *op.Op
+	dt *datatype.Type
+	fn shmcoll.Reducer
+}
+
+func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Reducer {
+	if c.shmRed == nil {
+		r := &shmReducer{}
+		r.fn = func(in, inout unsafe.Pointer, n int) { r.o.Apply(in, inout, n, r.dt) }
+		c.shmRed = r
+	}
+	c.shmRed.o, c.shmRed.dt = o, dt
+	return c.shmRed.fn
+}
