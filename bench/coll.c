@@ -2,8 +2,9 @@
  * alltoall and reduce_scatter (block) for message sizes 1 B to 1 MiB (4 B up
  * for the reductions, which use MPI_FLOAT with MPI_SUM). For each size the
  * iteration count is calibrated to about TARGET seconds, the loop is timed
- * REPEATS times and the median is kept; the reported time is the slowest
- * rank's (MPI_Reduce with MPI_MAX). Sizes are per rank: the message of bcast
+ * REPEATS times and the fastest repeat is kept (the machines these runs share
+ * are busy: the minimum estimates the unloaded cost, for every MPI alike);
+ * the reported time is the slowest rank's (MPI_Reduce with MPI_MAX). Sizes are per rank: the message of bcast
  * and reduce, each rank's block for allgather and reduce_scatter, each pair's
  * block for alltoall. Built unchanged against gompi, Open MPI and MPICH.
  * Output lines: "<collective> <bytes> <usec per call>".
@@ -15,10 +16,10 @@
 #include <string.h>
 
 #define MAXSIZE (1 << 20)
-#define REPEATS 3
+#define REPEATS 5
 
 static int rank, size;
-static double target = 0.1;
+static double target = 0.05;
 static char *sbuf, *rbuf;
 
 enum { BARRIER, BCAST, REDUCE, ALLREDUCE, ALLGATHER, ALLTOALL, REDUCE_SCATTER, NCOLL };
@@ -83,8 +84,8 @@ static double measure(int c, int bytes) {
     for (int r = 0; r < REPEATS; r++)
         v[r] = timed(c, bytes, n) / n;
     qsort(v, REPEATS, sizeof v[0], cmp);
-    double med = v[REPEATS / 2], worst;
-    MPI_Reduce(&med, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    double best = v[0], worst;
+    MPI_Reduce(&best, &worst, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     return worst * 1e6;
 }
 

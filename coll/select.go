@@ -54,8 +54,8 @@ func Choose(k Kind, size, bytes int, commute bool) string {
 		}
 		return BcastPipeline
 	case KAllreduce:
-		if commute && bytes > 16<<10 && size > 2 {
-			return AllreduceRabenseifner
+		if commute && bytes > 16<<10 {
+			return AllreduceRabenseifner // half the data and half the reduction of recursive doubling, even at 2 ranks
 		}
 		return AllreduceRecursiveDoubling
 	case KGather, KScatter:
@@ -77,7 +77,7 @@ func Choose(k Kind, size, bytes int, commute bool) string {
 		}
 		return AlltoallLinear
 	case KReduceScatter:
-		if commute && bytes > 16<<10 && size > 2 {
+		if commute && bytes > 16<<10 {
 			return ReduceScatterRing
 		}
 		return ReduceScatterReduceScatterv
