@@ -34,10 +34,13 @@ func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	if e := c.checkIntra(call); e != nil {
 		return c.fail(e)
 	}
+	if c.useShm(m, coll.KBarrier, 0) {
+		c.shm.Barrier()
+		return nil, nil
+	}
 	k := collKey{cc: c.cc, kind: ckBarrier}
 	if op := cacheGet(m, &k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, algorithm(coll.KBarrier, c.size, 0, true))}
 	cachePut(m, &k, op)
@@ -56,10 +59,13 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
 	}
+	if dt.Contig && c.useShm(m, coll.KBcast, count*dt.Size) {
+		c.shm.Bcast(buf, count*dt.Size, root)
+		return nil, nil
+	}
 	k := collKey{cc: c.cc, kind: ckBcast, rbuf: buf, n1: count, t1: dt, root: root}
 	if op := cacheGet(m, &k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	op := &collOp{c: c}
 	dir := dirOut
@@ -81,8 +87,7 @@ func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *data
 	}
 	k := &collKey{cc: c.cc, kind: ckGather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	rc, rd := regular(c.size, rcount)
 	return c.gather(m, "Gather", sbuf, scount, stype, rbuf, rc, rd, rtype, root, k)
@@ -157,8 +162,7 @@ func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *dat
 	}
 	k := &collKey{cc: c.cc, kind: ckScatter, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	sc, sd := regular(c.size, scount)
 	return c.scatter(m, "Scatter", sbuf, sc, sd, stype, rbuf, rcount, rtype, root, k)
@@ -220,8 +224,7 @@ func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *d
 	}
 	k := &collKey{cc: c.cc, kind: ckAllgather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	rc, rd := regular(c.size, rcount)
 	return c.allgather(m, "Allgather", sbuf, scount, stype, rbuf, rc, rd, rtype, k)
@@ -281,8 +284,7 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	rc, rd := regular(c.size, rcount)
 	if IsInPlace(sbuf) {
@@ -405,14 +407,21 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
+	if dt.Contig && c.useShm(m, coll.KReduce, count*dt.Size) {
+		sp := sbuf
+		if inPlace {
+			sp = rbuf
+		}
+		c.shm.Reduce(sp, rbuf, count, dt.Size, root, c.reducer(o, dt))
+		return nil, nil
+	}
 	rd, e := reductionOf(call, o, dt)
 	if e != nil {
 		return c.fail(e)
 	}
 	k := collKey{cc: c.cc, kind: ckReduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o, root: root}
 	if op := cacheGet(m, &k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	op := &collOp{c: c}
 	var sp, rp unsafe.Pointer
@@ -474,10 +483,12 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
+	if dt != nil && dt.Contig && c.useShm(m, coll.KAllreduce, count*dt.Size) {
+		return c.shmAllreduce(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
+	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	op, d, e := c.reduceArgs(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	if e != nil {
@@ -504,8 +515,7 @@ func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count in
 		k.kind = ckExscan
 	}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	op, d, e := c.reduceArgs(callName(name, m), sbuf, rbuf, count, dt, o)
 	if e != nil {
@@ -535,8 +545,7 @@ func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcoun
 	}
 	k := &collKey{cc: c.cc, kind: ckReduceScatterBlock, sbuf: sbuf, rbuf: rbuf, n1: rcount, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	rc, _ := regular(c.size, rcount)
 	return c.reduceScatter(m, "Reduce_scatter_block", sbuf, rbuf, rc, dt, o, k)

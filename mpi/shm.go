@@ -118,3 +118,19 @@ func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Reducer {
 	c.shmRed.o, c.shmRed.dt = o, dt
 	return c.shmRed.fn
 }
+
+// shmAllreduce checks the arguments as the general path does, then reduces
+// through shared memory.
+func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	e := firstErr(c.checkIntra(call), checkOp(call, o, dt), c.checkData(call, rbuf, count, dt))
+	sp := rbuf
+	if !IsInPlace(sbuf) {
+		sp = sbuf
+		e = firstErr(e, c.checkData(call, sbuf, count, dt), c.checkAlias(call, sbuf, rbuf, count))
+	}
+	if e != nil {
+		return c.fail(e)
+	}
+	c.shm.Allreduce(sp, rbuf, count, dt.Size, c.reducer(o, dt))
+	return nil, nil
+}
