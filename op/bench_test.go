@@ -138,3 +138,32 @@ func BenchmarkTiers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOps1MiB: every arithmetic op on 1 MiB of doubles and of ints
+// (GB/s of inout), and MAXLOC on MPI_DOUBLE_INT and MPI_2INT.
+func BenchmarkOps1MiB(b *testing.B) {
+	const bytes = 1 << 20
+	in, io := make([]byte, bytes), make([]byte, bytes)
+	for i := range in {
+		in[i], io[i] = byte(i*7), byte(i*13)
+	}
+	for _, c := range []struct {
+		h   int32
+		ops []*Op
+	}{
+		{abi.Double, []*Op{Max, Min, Sum, Prod}},
+		{abi.Int, []*Op{Max, Min, Sum, Prod, Land, Lor, Lxor, Band, Bor, Bxor}},
+		{abi.DoubleInt, []*Op{Maxloc, Minloc}},
+		{abi.TwoInt, []*Op{Maxloc, Minloc}},
+	} {
+		t := datatype.Predefined(c.h)
+		for _, o := range c.ops {
+			b.Run(t.Name+"/"+o.Name, func(b *testing.B) {
+				b.SetBytes(bytes)
+				for b.Loop() {
+					o.Apply(unsafe.Pointer(&in[0]), unsafe.Pointer(&io[0]), bytes/t.Extent, t)
+				}
+			})
+		}
+	}
+}
