@@ -34,21 +34,32 @@ func callName(base string, m CollMode) string {
 	return "MPI_" + base
 }
 
-// collPort is the coll.Transport of a communicator's collective context.
-type collPort struct{ c *pml.Comm }
+// collPort is the coll.Transport of a communicator's collective context; it
+// records the first error a receive reported (a truncation: counts or types
+// that do not match across ranks).
+type collPort struct {
+	c   *pml.Comm
+	err *int
+}
 
-func (p collPort) Isend(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+func (p *collPort) Isend(buf unsafe.Pointer, n, peer, tag int) coll.Req {
 	if r := st.eng.Isend(p.c, buf, n, peer, tag, pml.ModeStandard); r != nil {
 		return r
 	}
 	return nil
 }
 
-func (p collPort) Irecv(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+func (p *collPort) Irecv(buf unsafe.Pointer, n, peer, tag int) coll.Req {
 	return st.eng.Irecv(p.c, buf, n, peer, tag)
 }
 
-func (p collPort) Release(r coll.Req) { st.eng.Release(r.(*pml.Request)) }
+func (p *collPort) Release(r coll.Req) {
+	q := r.(*pml.Request)
+	if q.Status.Err != 0 && *p.err == 0 {
+		*p.err = q.Status.Err
+	}
+	st.eng.Release(q)
+}
 
 // collTags holds the next collective tag of each collective context; last
 // caches the most recent lookup (most programs use one communicator).
@@ -93,17 +104,26 @@ type collOp struct {
 	req   *Request
 	tags  int   // consecutive tags per run (0: one)
 	local *Comm // intercommunicator collectives: the local group's communicator
+	ports [2]collPort
+	err   int // first error class of the current run
 }
 
 func (op *collOp) start() {
 	for _, f := range op.pre {
 		f()
 	}
+	op.err = 0
+	if op.ports[0].c == nil {
+		op.ports[0] = collPort{op.c.cc, &op.err}
+		if op.local != nil {
+			op.ports[1] = collPort{op.local.cc, &op.err}
+		}
+	}
 	if op.local != nil {
-		op.s.Start2(collPort{op.c.cc}, op.c.nextTags(1), collPort{op.local.cc}, op.local.nextTags(1))
+		op.s.Start2(&op.ports[0], op.c.nextTags(1), &op.ports[1], op.local.nextTags(1))
 		return
 	}
-	op.s.Start(collPort{op.c.cc}, op.c.nextTags(max(op.tags, 1)))
+	op.s.Start(&op.ports[0], op.c.nextTags(max(op.tags, 1)))
 }
 
 func (op *collOp) finish() {
@@ -112,8 +132,9 @@ func (op *collOp) finish() {
 	}
 }
 
-// run executes op to completion in place, giving the core away while it waits.
-func (op *collOp) run() {
+// run executes op to completion in place, giving the core away while it
+// waits, and raises the error a receive reported.
+func (op *collOp) run() error {
 	op.start()
 	spins := 0
 	for !op.s.Advance() {
@@ -124,6 +145,10 @@ func (op *collOp) run() {
 		}
 	}
 	op.finish()
+	if op.err != 0 {
+		return op.c.raise(errf(op.err, "collective operation", "a message was longer than its receive buffer (counts or types differ across ranks)"))
+	}
+	return nil
 }
 
 // active lists the nonblocking and persistent collectives in flight; the
@@ -156,7 +181,9 @@ var collStatus = pml.Status{Source: abi.AnySource, Tag: abi.AnyTag}
 
 func (op *collOp) complete() {
 	op.finish()
-	st.eng.CompleteNow(op.req, collStatus)
+	s := collStatus
+	s.Err = op.err
+	st.eng.CompleteNow(op.req, s)
 }
 
 // launch starts op and leaves it to the progress hook unless it finished.
@@ -176,8 +203,7 @@ func (op *collOp) launch() {
 // exec runs op as the mode asks: now, started, or as a persistent request.
 func (op *collOp) exec(m CollMode) (*Request, error) {
 	if m == Blocking {
-		op.run()
-		return nil, nil
+		return nil, op.run()
 	}
 	r := st.eng.NewRequest()
 	r.Kind = pml.KindColl
