@@ -30,6 +30,7 @@ var cases = []struct {
 	{prog: "errrank"},
 	{prog: "comms"},
 	{prog: "dtypes"},
+	{prog: "coll"},
 }
 
 // TestPrograms: exit status 0, no complaint on stderr, and every rank's
