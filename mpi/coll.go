@@ -61,35 +61,17 @@ func (p *collPort) Release(r coll.Req) {
 	st.eng.Release(q)
 }
 
-// collTags holds the next collective tag of each collective context; last
-// caches the most recent lookup (most programs use one communicator).
-var collTags struct {
-	m    map[*pml.Comm]*int
-	last *pml.Comm
-	lp   *int
-}
-
 // nextTag reserves the next collective tag of c (k consecutive ones with
-// nextTags: a neighbourhood collective's directions).
+// nextTags: a neighbourhood collective's directions). The counter lives in
+// the communicator, so it goes with it when it is freed.
 func (c *Comm) nextTag() int { return c.nextTags(1) }
 
 func (c *Comm) nextTags(k int) int {
-	if collTags.last != c.cc {
-		if collTags.m == nil {
-			collTags.m = map[*pml.Comm]*int{}
-		}
-		p := collTags.m[c.cc]
-		if p == nil {
-			p = new(int)
-			collTags.m[c.cc] = p
-		}
-		collTags.last, collTags.lp = c.cc, p
-	}
-	t := *collTags.lp
+	t := c.collTag
 	if t+k >= 1<<30 {
 		t = 0
 	}
-	*collTags.lp = t + k
+	c.collTag = t + k
 	return t
 }
 

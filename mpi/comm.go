@@ -30,7 +30,10 @@ type Comm struct {
 	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
 	area   int
 	shmRed *shmReducer
-	info   *info.Info
+	// collTag is the tag of the next collective on cc (all ranks call
+	// collectives in the same order, so the counters agree).
+	collTag int
+	info    *info.Info
 }
 
 // Rank is the calling process's rank in c.
