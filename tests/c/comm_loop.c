@@ -2,8 +2,8 @@
 
 /* gompi-test: np=1,2,4 timeout=120 */
 /* Creating and freeing communicators in a loop keeps memory flat: 100,000
- * dup/free pairs (20,000 with 4 oversubscribed ranks), with a message on
- * every tenth duplicate; after a warm-up of half as many, the resident set
+ * dup/free pairs (20,000 with 4 oversubscribed ranks), with a message and an
+ * allreduce on every tenth duplicate; after a warm-up of half as many, the resident set
  * may not grow by more than 4 MiB, and handles are recycled. Also MPI_Comm_create over
  * groups and MPI_Comm_create_group by only the group's members. */
 #include <mpi.h>
@@ -32,6 +32,9 @@ static void dup_free(int iters, int rank, int size) {
             CHECK_MPI(MPI_Sendrecv(&v, 1, MPI_INT, (rank + 1) % size, 0, &got, 1, MPI_INT, (rank + size - 1) % size, 0,
                                    d, MPI_STATUS_IGNORE));
             CHECK(got == i, "iteration %d got %d", i, got);
+            long sum = 0, one = 1;
+            CHECK_MPI(MPI_Allreduce(&one, &sum, 1, MPI_LONG, MPI_SUM, d));
+            CHECK(sum == size, "iteration %d: allreduce %ld", i, sum);
         }
         CHECK_MPI(MPI_Comm_free(&d));
         if (check_failures)
