@@ -22,6 +22,9 @@ func (e *Error) Error() string {
 	if e.ErrCode != 0 && e.ErrCode != e.Class {
 		what, _ = ErrorString(e.ErrCode)
 	}
+	if what == "" { // a user class or code without a string
+		what = fmt.Sprintf("user error code %d", e.code())
+	}
 	if e.Detail == "" {
 		return fmt.Sprintf("%s: %s", e.Call, what)
 	}
