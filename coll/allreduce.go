@@ -17,12 +17,18 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 	if n == 0 {
 		return b.done()
 	}
+	if !d.Commute && (alg == AllreduceRabenseifner || alg == AllreduceRing) {
+		alg = AllreduceRecursiveDoubling
+	}
+	if alg == AllreduceRabenseifner && pof2(size) == size && size > 1 && d.Sbuf != d.Rbuf && d.Count >= size {
+		// the first halving step reads the input in place: only the half
+		// kept is copied, not the whole vector
+		allreduceRab(b, size, me, d, d.Sbuf)
+		return b.done()
+	}
 	b.copy(d.Rbuf, d.Sbuf, n)
 	if size == 1 {
 		return b.done()
-	}
-	if !d.Commute && (alg == AllreduceRabenseifner || alg == AllreduceRing) {
-		alg = AllreduceRecursiveDoubling
 	}
 	switch alg {
 	case AllreduceReduceBcast:
@@ -41,7 +47,7 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 		if d.Count < pof2(size) {
 			allreduceRD(b, size, me, d)
 		} else {
-			allreduceRab(b, size, me, d)
+			allreduceRab(b, size, me, d, nil)
 		}
 	default:
 		allreduceRD(b, size, me, d)
@@ -129,7 +135,9 @@ func blocks(count, ext, k int) (off, cnt []int) {
 
 // allreduceRab: recursive halving leaves rank r of the power-of-two group
 // with block r fully reduced; recursive doubling gathers the blocks back.
-func allreduceRab(b *builder, size, me int, d Data) {
+// With src set (a power-of-two size, not in place), the input has not been
+// copied to Rbuf and the first step reads it from src.
+func allreduceRab(b *builder, size, me int, d Data, src unsafe.Pointer) {
 	n := d.bytes()
 	acc, tmp := d.Rbuf, b.scratch(n)
 	p := pof2(size)
@@ -153,8 +161,15 @@ func allreduceRab(b *builder, size, me int, d Data) {
 			}
 			gp, _, gn, _ := span(giveLo, giveHi)
 			kp, kt, kn, kc := span(keepLo, keepHi)
+			if src != nil {
+				gp = add(src, off[giveLo])
+			}
 			b.send(dst, gp, gn)
 			b.recv(dst, kt, kn)
+			if src != nil {
+				b.copy(kp, add(src, off[keepLo]), kn)
+				src = nil
+			}
 			b.reduce(kt, kp, kc)
 			b.round()
 			lo, hi = keepLo, keepHi

@@ -31,18 +31,23 @@ func ReduceScatter(size, me int, d Data, counts []int, alg string) *Schedule {
 	}
 	switch alg {
 	case ReduceScatterRing:
-		acc, tmp := b.scratch(total*d.Ext), b.scratch(total*d.Ext)
-		b.copy(acc, in, total*d.Ext)
+		// Partial sums travel in scratch; the input is read in place, so
+		// nothing is copied but the final block.
+		tmp := b.scratch(total * d.Ext)
 		next, prev := (me+1)%size, (me-1+size)%size
 		blk := func(i int) int { return ((i % size) + size) % size }
 		for s := 0; s < size-1; s++ {
 			sb, rb := blk(me-s-1), blk(me-s-2)
-			b.send(next, add(acc, off[sb]), off[sb+1]-off[sb])
+			src := tmp
+			if s == 0 {
+				src = in
+			}
+			b.send(next, add(src, off[sb]), off[sb+1]-off[sb])
 			b.recv(prev, add(tmp, off[rb]), off[rb+1]-off[rb])
-			b.reduce(add(tmp, off[rb]), add(acc, off[rb]), counts[rb])
+			b.reduce(add(in, off[rb]), add(tmp, off[rb]), counts[rb])
 			b.round()
 		}
-		b.copy(d.Rbuf, add(acc, off[me]), counts[me]*d.Ext)
+		b.copy(d.Rbuf, add(tmp, off[me]), counts[me]*d.Ext)
 	default:
 		dd := d
 		dd.Sbuf, dd.Count = in, total
