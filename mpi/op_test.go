@@ -60,3 +60,12 @@ func TestOpCreateTyped(t *testing.T) {
 	require.NoError(t, OpFree(o))
 	require.Nil(t, OpFromHandle(o.Handle))
 }
+
+func TestTypeOfNamedTypes(t *testing.T) {
+	type celsius float64
+	type id int32
+	require.Equal(t, abi.Double, TypeOf[celsius]().Handle)
+	require.Equal(t, abi.Int32, TypeOf[id]().Handle)
+	require.Equal(t, abi.Int64, TypeOf[int]().Handle)
+	require.Equal(t, abi.CFloatComplex, TypeOf[complex64]().Handle)
+}

@@ -1,6 +1,7 @@
 package mpi
 
 import (
+	"reflect"
 	"unsafe"
 
 	"gompi/abi"
@@ -13,50 +14,17 @@ type Elem interface {
 		~int | ~uint | ~float32 | ~float64 | ~complex64 | ~complex128
 }
 
-// TypeOf returns the predefined datatype matching T.
+// TypeOf returns the predefined datatype matching T (by its underlying
+// kind, so named types such as `type Celsius float64` map correctly).
 func TypeOf[T Elem]() *datatype.Type {
-	var z T
-	var h int32
-	switch any(z).(type) {
-	case int8:
-		h = abi.Int8
-	case uint8:
-		h = abi.Uint8
-	case int16:
-		h = abi.Int16
-	case uint16:
-		h = abi.Uint16
-	case int32:
-		h = abi.Int32
-	case uint32:
-		h = abi.Uint32
-	case int64, int:
-		h = abi.Int64
-	case uint64, uint:
-		h = abi.Uint64
-	case float32:
-		h = abi.Float
-	case float64:
-		h = abi.Double
-	case complex64:
-		h = abi.CFloatComplex
-	case complex128:
-		h = abi.CDoubleComplex
-	default: // named types: fall back on size
-		switch unsafe.Sizeof(z) {
-		case 1:
-			h = abi.Byte
-		case 2:
-			h = abi.Int16
-		case 4:
-			h = abi.Int32
-		case 8:
-			h = abi.Int64
-		default:
-			h = abi.CDoubleComplex
-		}
-	}
-	return datatype.Predefined(h)
+	return datatype.Predefined(kindTypes[reflect.TypeFor[T]().Kind()])
+}
+
+var kindTypes = [...]int32{
+	reflect.Int8: abi.Int8, reflect.Uint8: abi.Uint8, reflect.Int16: abi.Int16, reflect.Uint16: abi.Uint16,
+	reflect.Int32: abi.Int32, reflect.Uint32: abi.Uint32, reflect.Int64: abi.Int64, reflect.Uint64: abi.Uint64,
+	reflect.Int: abi.Int64, reflect.Uint: abi.Uint64, reflect.Float32: abi.Float, reflect.Float64: abi.Double,
+	reflect.Complex64: abi.CFloatComplex, reflect.Complex128: abi.CDoubleComplex,
 }
 
 func slicePtr[T Elem](s []T) unsafe.Pointer {
