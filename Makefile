@@ -82,6 +82,7 @@ test: deps peers build
 
 bench: deps peers build
 	@scripts/bench.sh
+	@scripts/bench_coll.sh
 
 clean:
 	rm -rf $(BUILD)
