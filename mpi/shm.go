@@ -134,3 +134,29 @@ func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, d
 	c.shm.Allreduce(sp, rbuf, count, dt.Size, c.reducer(o, dt))
 	return nil, nil
 }
+
+// shmAllgather runs a blocking MPI_Allgather of contiguous blocks through
+// shared memory; handled is false when the general path must take it.
+func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
+	const call = "MPI_Allgather"
+	inPlace := IsInPlace(sbuf)
+	if rtype == nil || !rtype.Contig || (!inPlace && (stype == nil || !stype.Contig)) {
+		return false, nil
+	}
+	n := rcount * rtype.Size
+	if !c.useShm(Blocking, coll.KAllgather, n) || (!inPlace && scount*stype.Size != n) {
+		return false, nil
+	}
+	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
+	sp := unsafe.Add(rbuf, c.rank*n)
+	if !inPlace {
+		sp = sbuf
+		e = firstErr(e, c.checkData(call, sbuf, scount, stype))
+	}
+	if e != nil {
+		return true, c.raise(e)
+	}
+	c.shm.Allgather(sp, rbuf, n)
+	return true, nil
+}
