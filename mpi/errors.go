@@ -75,6 +75,9 @@ func raiseWith(h *Errhandler, c *Comm, err *Error) error {
 		where := "MPI_COMM_WORLD"
 		if c != nil {
 			where = c.Name()
+			if where == "" { // an unnamed communicator: name its handle
+				where = fmt.Sprintf("communicator %#x", uint32(c.Handle))
+			}
 		}
 		fatal(err.Class, fmt.Sprintf("%s on %s", err.Error(), where))
 	}
