@@ -7,6 +7,7 @@ const (
 	AllgatherRing              = "ring"
 	AllgatherBruck             = "bruck"              // regular blocks only
 	AllgatherRecursiveDoubling = "recursive_doubling" // regular blocks, power-of-two sizes
+	AllgatherLinear            = "linear"             // one round: every pair exchanges at once
 )
 
 // Allgather builds an allgather: every rank's n bytes at sbuf end up in
@@ -21,6 +22,17 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 	if sbuf != nil {
 		p, _ := rb.at(me)
 		b.copy(p, sbuf, n)
+	}
+	if alg == AllgatherLinear {
+		sp, sk := rb.at(me)
+		for q := 0; q < size; q++ {
+			if q != me {
+				rp, rk := rb.at(q)
+				b.recv(q, rp, rk)
+				b.send(q, sp, sk)
+			}
+		}
+		return b.done()
 	}
 	if alg == AllgatherRecursiveDoubling && size&(size-1) == 0 {
 		for d := 1; d < size; d *= 2 {

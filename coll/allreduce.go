@@ -8,6 +8,7 @@ const (
 	AllreduceRabenseifner      = "rabenseifner"       // recursive halving + doubling (commutative)
 	AllreduceRing              = "ring"               // reduce-scatter + allgather rings (commutative)
 	AllreduceReduceBcast       = "reduce_bcast"
+	AllreduceLinear            = "linear" // one round: everyone sends everyone its vector
 )
 
 // Allreduce builds an allreduce; Sbuf == Rbuf means in place.
@@ -31,6 +32,21 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 		return b.done()
 	}
 	switch alg {
+	case AllreduceLinear:
+		// Rbuf holds my contribution (copied above); the others' arrive in
+		// scratch and are folded in rank order from the top down
+		tmp := b.scratch(size * n)
+		b.copy(add(tmp, me*n), d.Rbuf, n)
+		for q := 0; q < size; q++ {
+			if q != me {
+				b.recv(q, add(tmp, q*n), n)
+				b.send(q, add(tmp, me*n), n)
+			}
+		}
+		b.copy(d.Rbuf, add(tmp, (size-1)*n), n)
+		for q := size - 2; q >= 0; q-- {
+			b.reduce(add(tmp, q*n), d.Rbuf, d.Count)
+		}
 	case AllreduceReduceBcast:
 		dd := d
 		dd.Sbuf = d.Rbuf

@@ -180,7 +180,7 @@ func TestReduce(t *testing.T) {
 }
 
 func TestAllreduce(t *testing.T) {
-	for _, alg := range []string{AllreduceRecursiveDoubling, AllreduceRabenseifner, AllreduceRing, AllreduceReduceBcast} {
+	for _, alg := range []string{AllreduceRecursiveDoubling, AllreduceRabenseifner, AllreduceRing, AllreduceReduceBcast, AllreduceLinear} {
 		for _, op := range ops {
 			for _, n := range sizes {
 				for _, count := range counts {
@@ -307,7 +307,7 @@ func TestGathervScatterv(t *testing.T) {
 }
 
 func TestAllgather(t *testing.T) {
-	for _, alg := range []string{AllgatherRing, AllgatherBruck, AllgatherRecursiveDoubling} {
+	for _, alg := range []string{AllgatherRing, AllgatherBruck, AllgatherRecursiveDoubling, AllgatherLinear} {
 		for _, n := range sizes {
 			for _, bytes := range []int{0, 1, 6, 50} {
 				for _, inPlace := range []bool{false, true} {
@@ -341,6 +341,9 @@ func TestAllgather(t *testing.T) {
 			rb[r] = make([]byte, vsize(n, 3))
 			bls[r] = vblocks(rb[r], n, 3)
 			sc[r] = Allgather(n, r, ptr(fill(r, bls[r].Count[r], 4)), bls[r].Count[r], bls[r], AllgatherRing)
+			if n%2 == 1 {
+				sc[r] = Allgather(n, r, ptr(fill(r, bls[r].Count[r], 4)), bls[r].Count[r], bls[r], AllgatherLinear)
+			}
 		}
 		run(t, sc)
 		for r := 0; r < n; r++ {
@@ -409,7 +412,7 @@ func TestAlltoall(t *testing.T) {
 }
 
 func TestReduceScatter(t *testing.T) {
-	for _, alg := range []string{ReduceScatterReduceScatterv, ReduceScatterRing} {
+	for _, alg := range []string{ReduceScatterReduceScatterv, ReduceScatterRing, ReduceScatterLinear} {
 		for _, op := range ops {
 			for _, n := range sizes {
 				for _, unit := range []int{0, 1, 3} {

@@ -6,6 +6,7 @@ import "unsafe"
 const (
 	ReduceScatterReduceScatterv = "reduce_scatterv" // order-preserving
 	ReduceScatterRing           = "ring"            // commutative
+	ReduceScatterLinear         = "linear"          // one round, reduced in rank order
 )
 
 // ReduceScatter reduces Sbuf (sum(counts) elements) across ranks and leaves
@@ -26,7 +27,7 @@ func ReduceScatter(size, me int, d Data, counts []int, alg string) *Schedule {
 	if in == nil {
 		in = d.Rbuf
 	}
-	if !d.Commute || size == 1 {
+	if (!d.Commute && alg == ReduceScatterRing) || size == 1 {
 		alg = ReduceScatterReduceScatterv
 	}
 	switch alg {
@@ -48,6 +49,22 @@ func ReduceScatter(size, me int, d Data, counts []int, alg string) *Schedule {
 			b.round()
 		}
 		b.copy(d.Rbuf, add(tmp, off[me]), counts[me]*d.Ext)
+	case ReduceScatterLinear:
+		// every rank sends block q to rank q at once; x0 op (x1 op ...) is
+		// folded from the top rank down, so any op keeps its order
+		k := counts[me] * d.Ext
+		tmp := b.scratch(size * k)
+		b.copy(add(tmp, me*k), add(in, off[me]), k)
+		for q := 0; q < size; q++ {
+			if q != me {
+				b.recv(q, add(tmp, q*k), k)
+				b.send(q, add(in, off[q]), off[q+1]-off[q])
+			}
+		}
+		b.copy(d.Rbuf, add(tmp, (size-1)*k), k)
+		for q := size - 2; q >= 0; q-- {
+			b.reduce(add(tmp, q*k), d.Rbuf, counts[me])
+		}
 	default:
 		dd := d
 		dd.Sbuf, dd.Count = in, total

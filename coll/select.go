@@ -22,12 +22,12 @@ var Algorithms = map[Kind][]string{
 	KBarrier:       {BarrierDissemination, BarrierLinear},
 	KBcast:         {BcastBinomial, BcastPipeline, BcastLinear, BcastScatterAllgather},
 	KReduce:        {ReduceBinomial, ReduceLinear},
-	KAllreduce:     {AllreduceRecursiveDoubling, AllreduceRabenseifner, AllreduceRing, AllreduceReduceBcast},
+	KAllreduce:     {AllreduceRecursiveDoubling, AllreduceRabenseifner, AllreduceRing, AllreduceReduceBcast, AllreduceLinear},
 	KGather:        {GatherLinear, GatherBinomial},
 	KScatter:       {GatherLinear, GatherBinomial},
-	KAllgather:     {AllgatherRing, AllgatherBruck, AllgatherRecursiveDoubling},
+	KAllgather:     {AllgatherRing, AllgatherBruck, AllgatherRecursiveDoubling, AllgatherLinear},
 	KAlltoall:      {AlltoallLinear, AlltoallPairwise},
-	KReduceScatter: {ReduceScatterReduceScatterv, ReduceScatterRing},
+	KReduceScatter: {ReduceScatterReduceScatterv, ReduceScatterRing, ReduceScatterLinear},
 	KScan:          {ScanRecursiveDoubling, ScanLinear},
 }
 
@@ -41,9 +41,26 @@ func Valid(k Kind, alg string) bool {
 	return false
 }
 
+// Oversubscribed is set when ranks outnumber cores: every round of a
+// schedule then waits for the peers to be scheduled, so small collectives
+// prefer one round of direct exchanges to log(size) dependent rounds.
+var Oversubscribed bool
+
 // Choose picks an algorithm by communicator size and message size (bytes per
 // rank's contribution, or the whole vector for reductions).
 func Choose(k Kind, size, bytes int, commute bool) string {
+	if Oversubscribed && size > 2 && size <= 16 && bytes*size <= 16<<10 {
+		switch k {
+		case KAllgather:
+			return AllgatherLinear
+		case KAllreduce:
+			return AllreduceLinear
+		case KReduceScatter:
+			return ReduceScatterLinear
+		case KGather, KScatter:
+			return GatherLinear
+		}
+	}
 	switch k {
 	case KBcast:
 		switch {

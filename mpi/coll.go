@@ -315,5 +315,6 @@ func algorithm(k coll.Kind, size, bytes int, commute bool) string {
 	if a, ok := st.settings["GOMPI_COLL_"+string(k)]; ok && coll.Valid(k, a) {
 		return a
 	}
+	coll.Oversubscribed = fastInfo.Oversub
 	return coll.Choose(k, size, bytes, commute)
 }
