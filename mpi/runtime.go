@@ -258,6 +258,11 @@ func Finalize() error {
 	if !st.ready {
 		return notReady("MPI_Finalize")
 	}
+	// The standard: MPI_COMM_SELF's attributes are deleted first, newest
+	// first (libraries hang their exit clean-up there).
+	if err := FinalizeAttrs(); err != nil {
+		return err
+	}
 	barrier(st.world)
 	st.ready = false
 	st.pmi.Finalize()
