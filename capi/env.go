@@ -35,8 +35,11 @@ func gompi_Finalize() C.int {
 		return gompi_NotReady(nil)
 	}
 	disableFast()
-	C.gompi_state = C.GOMPI_FINALIZED
-	return C.int(mpi.Code(mpi.Finalize()))
+	rc := C.int(mpi.Code(mpi.Finalize()))
+	if mpi.Finalized() {
+		C.gompi_state = C.GOMPI_FINALIZED // not before: attribute callbacks run inside
+	}
+	return rc
 }
 
 //export gompi_NotReady
