@@ -49,16 +49,22 @@ var Oversubscribed bool
 // Choose picks an algorithm by communicator size and message size (bytes per
 // rank's contribution, or the whole vector for reductions).
 func Choose(k Kind, size, bytes int, commute bool) string {
-	if Oversubscribed && size > 2 && size <= 16 && bytes*size <= 16<<10 {
+	if Oversubscribed && size > 2 && size <= 8 {
 		switch k {
 		case KAllgather:
-			return AllgatherLinear
-		case KAllreduce:
-			return AllreduceLinear
+			return AllgatherLinear // the same traffic as a ring in one round
 		case KReduceScatter:
 			return ReduceScatterLinear
 		case KGather, KScatter:
 			return GatherLinear
+		case KAllreduce:
+			if bytes <= 8<<10 { // measured no better than Rabenseifner at 16-64 KiB
+				return AllreduceLinear
+			}
+		case KReduce:
+			if bytes <= 8<<10 {
+				return ReduceLinear
+			}
 		}
 	}
 	switch k {
