@@ -38,20 +38,6 @@ static int tdelete(MPI_Datatype t, int kv, void *val, void *extra) {
     return MPI_SUCCESS;
 }
 
-static int err_class(int rc) {
-    int c = -1;
-    if (MPI_Error_class(rc, &c) != MPI_SUCCESS)
-        return -1;
-    return c;
-}
-
-#define EXPECT(call, cls)                                                                          \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        CHECK(rc_ != MPI_SUCCESS && err_class(rc_) == (cls), "%s returned %d (class %d), want %d", \
-              #call, rc_, err_class(rc_), cls);                                                    \
-    } while (0)
-
 #define EVENTS(want)                                                              \
     do {                                                                          \
         CHECK(strcmp(events, want) == 0, "events '%s', want '%s'", events, want); \
@@ -107,13 +93,13 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &ck, NULL));
     CHECK_MPI(MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, &wk, NULL));
     CHECK(wk != ck && wk != k1, "window keyval %x collides", wk);
-    EXPECT(MPI_Type_set_attr(MPI_INT, ck, V(1)), MPI_ERR_KEYVAL);
-    EXPECT(MPI_Type_set_attr(MPI_INT, wk, V(1)), MPI_ERR_KEYVAL);
-    EXPECT(MPI_Type_get_attr(MPI_INT, MPI_TAG_UB, &v, &flag), MPI_ERR_KEYVAL);
-    EXPECT(MPI_Comm_set_attr(MPI_COMM_WORLD, wk, V(1)), MPI_ERR_KEYVAL);
-    EXPECT(MPI_Type_set_attr(MPI_DATATYPE_NULL, k1, V(1)), MPI_ERR_TYPE);
-    EXPECT(MPI_Type_free_keyval(&wk), MPI_ERR_KEYVAL);
-    EXPECT(MPI_Win_free_keyval(&inv), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Type_set_attr(MPI_INT, ck, V(1)), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Type_set_attr(MPI_INT, wk, V(1)), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Type_get_attr(MPI_INT, MPI_TAG_UB, &v, &flag), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Comm_set_attr(MPI_COMM_WORLD, wk, V(1)), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Type_set_attr(MPI_DATATYPE_NULL, k1, V(1)), MPI_ERR_TYPE);
+    EXPECT_CLASS(MPI_Type_free_keyval(&wk), MPI_ERR_KEYVAL);
+    EXPECT_CLASS(MPI_Win_free_keyval(&inv), MPI_ERR_KEYVAL);
     CHECK_MPI(MPI_Win_free_keyval(&wk));
     CHECK(wk == MPI_KEYVAL_INVALID, "Win_free_keyval did not reset the handle");
     CHECK_MPI(MPI_Comm_free_keyval(&ck));

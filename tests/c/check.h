@@ -5,6 +5,7 @@
 #ifndef GOMPI_TEST_CHECK_H
 #define GOMPI_TEST_CHECK_H
 
+#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,6 +28,23 @@ static int check_rank __attribute__((unused)) = -1;
     do {                                                                        \
         int check_rc_ = (call);                                                 \
         CHECK(check_rc_ == MPI_SUCCESS, "%s returned %d", #call, check_rc_);    \
+    } while (0)
+
+/* err_class is the error class of an MPI return code (-1 when MPI cannot say). */
+static inline int err_class(int rc) {
+    int c = -1;
+    if (MPI_Error_class(rc, &c) != MPI_SUCCESS)
+        return -1;
+    return c;
+}
+
+/* EXPECT_CLASS checks that a call fails with error class cls (the test must
+ * have set MPI_ERRORS_RETURN). */
+#define EXPECT_CLASS(call, cls)                                                                    \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        CHECK(rc_ != MPI_SUCCESS && err_class(rc_) == (cls), "%s returned %d (class %d), want %d", \
+              #call, rc_, err_class(rc_), cls);                                                    \
     } while (0)
 
 /* check_status is main's return value: 0 only if every check passed. */

@@ -12,13 +12,6 @@
 
 static int rank, size;
 
-#define EXPECT_CLASS(call, want)                                                                                   \
-    do {                                                                                                           \
-        int rc_ = (call), cls_ = -1;                                                                               \
-        MPI_Error_class(rc_, &cls_);                                                                               \
-        CHECK(rc_ != MPI_SUCCESS && cls_ == (want), "%s: returned %d, class %d, want %d", #call, rc_, cls_, want); \
-    } while (0)
-
 static void errors(void) {
     MPI_Comm c = MPI_COMM_NULL, bogus = (MPI_Comm)0x84001234, ic;
     MPI_Group g;

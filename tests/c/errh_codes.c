@@ -9,20 +9,6 @@
 
 #include "check.h"
 
-static int err_class(int rc) {
-    int c = -1;
-    if (MPI_Error_class(rc, &c) != MPI_SUCCESS)
-        return -1;
-    return c;
-}
-
-#define EXPECT(call, cls)                                                                          \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        CHECK(rc_ != MPI_SUCCESS && err_class(rc_) == (cls), "%s returned %d (class %d), want %d", \
-              #call, rc_, err_class(rc_), cls);                                                    \
-    } while (0)
-
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &check_rank);
@@ -62,12 +48,12 @@ int main(int argc, char **argv) {
     char longs[MPI_MAX_ERROR_STRING + 1];
     memset(longs, 'x', sizeof longs);
     longs[MPI_MAX_ERROR_STRING] = 0;
-    EXPECT(MPI_Add_error_string(k2, longs), MPI_ERR_ARG);
-    EXPECT(MPI_Add_error_string(MPI_ERR_TAG, "no"), MPI_ERR_ARG);
-    EXPECT(MPI_Add_error_string(0x7654321, "no"), MPI_ERR_ARG);
-    EXPECT(MPI_Add_error_code(k1, &k3), MPI_ERR_ARG); /* a code is not a class */
-    EXPECT(MPI_Add_error_code(0x7654321, &k3), MPI_ERR_ARG);
-    EXPECT(MPI_Error_class(0x7654321, &cls), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Add_error_string(k2, longs), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Add_error_string(MPI_ERR_TAG, "no"), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Add_error_string(0x7654321, "no"), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Add_error_code(k1, &k3), MPI_ERR_ARG); /* a code is not a class */
+    EXPECT_CLASS(MPI_Add_error_code(0x7654321, &k3), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Error_class(0x7654321, &cls), MPI_ERR_ARG);
 
     MPI_Finalize();
     return check_status();

@@ -16,20 +16,6 @@
 
 static int rank, size;
 
-static int err_class(int rc) {
-    int c = -1;
-    if (MPI_Error_class(rc, &c) != MPI_SUCCESS)
-        return -1;
-    return c;
-}
-
-#define EXPECT(call, cls)                                                                          \
-    do {                                                                                           \
-        int rc_ = (call);                                                                          \
-        CHECK(rc_ != MPI_SUCCESS && err_class(rc_) == (cls), "%s returned %d (class %d), want %d", \
-              #call, rc_, err_class(rc_), cls);                                                    \
-    } while (0)
-
 /* members lists g's members as world ranks. */
 static int members(MPI_Group g, MPI_Group world, int *out) {
     int n, in[64];
@@ -168,37 +154,37 @@ int main(int argc, char **argv) {
     int badr[] = {size}, dup2[] = {0, 0}, neg[] = {-1};
     int zero_stride[][3] = {{0, 0, 0}}, out_of[][3] = {{0, size, 1}}, wrong_way[][3] = {{size - 1, 0, 1}};
     int overlap[][3] = {{0, size - 1, 1}, {0, 0, 1}};
-    EXPECT(MPI_Group_size(MPI_GROUP_NULL, &n), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_rank((MPI_Group)0x88001234, &n), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_size(world, NULL), MPI_ERR_ARG);
-    EXPECT(MPI_Group_incl(world, 1, badr, &g), MPI_ERR_RANK);
-    EXPECT(MPI_Group_incl(world, 1, neg, &g), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_size(MPI_GROUP_NULL, &n), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_rank((MPI_Group)0x88001234, &n), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_size(world, NULL), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_incl(world, 1, badr, &g), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_incl(world, 1, neg, &g), MPI_ERR_RANK);
     if (size > 0)
-        EXPECT(MPI_Group_incl(world, 2, dup2, &g), MPI_ERR_RANK);
-    EXPECT(MPI_Group_incl(world, -1, all, &g), MPI_ERR_ARG);
-    EXPECT(MPI_Group_excl(world, 1, badr, &g), MPI_ERR_RANK);
-    EXPECT(MPI_Group_excl(world, 2, dup2, &g), MPI_ERR_RANK);
-    EXPECT(MPI_Group_range_incl(world, 1, zero_stride, &g), MPI_ERR_ARG);
-    EXPECT(MPI_Group_range_incl(world, 1, out_of, &g), MPI_ERR_ARG); /* MPICH: triplet errors are MPI_ERR_ARG */
+        EXPECT_CLASS(MPI_Group_incl(world, 2, dup2, &g), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_incl(world, -1, all, &g), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_excl(world, 1, badr, &g), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_excl(world, 2, dup2, &g), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_range_incl(world, 1, zero_stride, &g), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_range_incl(world, 1, out_of, &g), MPI_ERR_ARG); /* MPICH: triplet errors are MPI_ERR_ARG */
     if (size > 1) {
-        EXPECT(MPI_Group_range_incl(world, 1, wrong_way, &g), MPI_ERR_ARG);
-        EXPECT(MPI_Group_range_excl(world, 2, overlap, &g), MPI_ERR_ARG);
+        EXPECT_CLASS(MPI_Group_range_incl(world, 1, wrong_way, &g), MPI_ERR_ARG);
+        EXPECT_CLASS(MPI_Group_range_excl(world, 2, overlap, &g), MPI_ERR_ARG);
     }
-    EXPECT(MPI_Group_range_excl(world, 1, out_of, &g), MPI_ERR_ARG);
-    EXPECT(MPI_Group_translate_ranks(world, 1, badr, rev, out), MPI_ERR_RANK);
-    EXPECT(MPI_Group_translate_ranks(world, -1, in, rev, out), MPI_ERR_ARG);
-    EXPECT(MPI_Group_translate_ranks(MPI_GROUP_NULL, 1, in, rev, out), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_compare(world, MPI_GROUP_NULL, &res), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_union(MPI_GROUP_NULL, world, &g), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_intersection(world, MPI_GROUP_NULL, &g), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_difference(world, world, NULL), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_range_excl(world, 1, out_of, &g), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_translate_ranks(world, 1, badr, rev, out), MPI_ERR_RANK);
+    EXPECT_CLASS(MPI_Group_translate_ranks(world, -1, in, rev, out), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Group_translate_ranks(MPI_GROUP_NULL, 1, in, rev, out), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_compare(world, MPI_GROUP_NULL, &res), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_union(MPI_GROUP_NULL, world, &g), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_intersection(world, MPI_GROUP_NULL, &g), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_difference(world, world, NULL), MPI_ERR_ARG);
     MPI_Group null = MPI_GROUP_NULL, stale;
-    EXPECT(MPI_Group_free(&null), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_free(&null), MPI_ERR_GROUP);
     CHECK_MPI(MPI_Group_incl(world, 1, all, &h));
     stale = h;
     free_group(&h);
-    EXPECT(MPI_Group_size(stale, &n), MPI_ERR_GROUP);
-    EXPECT(MPI_Group_free(&stale), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_size(stale, &n), MPI_ERR_GROUP);
+    EXPECT_CLASS(MPI_Group_free(&stale), MPI_ERR_GROUP);
 
     free_group(&rev);
     free_group(&evens);
