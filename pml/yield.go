@@ -2,7 +2,6 @@ package pml
 
 import (
 	"os"
-	"runtime"
 	"strconv"
 
 	"golang.org/x/sys/unix"
@@ -19,9 +18,10 @@ func envInt(key string, def int) int {
 	return def
 }
 
-// YieldCore gives the core away to other goroutines and processes (waits
-// that nobody will wake through the doorbell).
+// YieldCore gives the core away to other processes (waits that nobody will
+// wake through the doorbell). No runtime.Gosched: the library runs no
+// goroutine that waits for it, and it wakes idle Go threads that then compete
+// for the cores (see Engine.Backoff).
 func YieldCore() {
-	runtime.Gosched()
 	osYield()
 }
