@@ -1,6 +1,8 @@
 package mpi
 
 import (
+	"fmt"
+	"os"
 	"unsafe"
 
 	"gompi/abi"
@@ -316,5 +318,20 @@ func algorithm(k coll.Kind, size, bytes int, commute bool) string {
 		return a
 	}
 	coll.Oversubscribed = fastInfo.Oversub
-	return coll.Choose(k, size, bytes, commute)
+	a := coll.Choose(k, size, bytes, commute)
+	if st.settings["GOMPI_COLL_VERBOSE"] == "1" {
+		collVerbose(k, size, bytes, a)
+	}
+	return a
+}
+
+// collVerbose reports each algorithm choice once (GOMPI_COLL_VERBOSE=1).
+var collSeen = map[string]bool{}
+
+func collVerbose(k coll.Kind, size, bytes int, a string) {
+	key := fmt.Sprintf("%s size=%d bytes=%d oversubscribed=%v: %s", k, size, bytes, coll.Oversubscribed, a)
+	if !collSeen[key] {
+		collSeen[key] = true
+		fmt.Fprintf(os.Stderr, "gompi: rank %d: %s\n", st.rank, key)
+	}
 }
