@@ -14,12 +14,6 @@
 
 #pragma GCC diagnostic ignored "-Wnonnull"
 
-static int err_class(int rc) {
-    int c = -1;
-    if (MPI_Error_class(rc, &c) != MPI_SUCCESS) return -1;
-    return c;
-}
-
 #define EXPECT(call, cls)                                                                \
     do {                                                                                 \
         int rc_ = (call);                                                                \

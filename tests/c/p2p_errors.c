@@ -16,13 +16,6 @@
 
 static int rank, size;
 
-static int err_class(int rc) {
-    int c = -1;
-    if (MPI_Error_class(rc, &c) != MPI_SUCCESS)
-        return -1;
-    return c;
-}
-
 static const char *class_name(int c) {
     switch (c) {
     case MPI_SUCCESS:

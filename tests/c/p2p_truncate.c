@@ -20,12 +20,6 @@ static int rank, size;
 
 static unsigned char pat(int i, int seed) { return (unsigned char)(i * 7 + seed * 31 + (i >> 8)); }
 
-static int err_class(int rc) {
-    int c = -1;
-    MPI_Error_class(rc, &c);
-    return c;
-}
-
 /* check_trunc checks the error, status and buffer of a truncated receive of
  * a len-byte message with seed into cap bytes. */
 static void check_trunc(const char *how, int rc, const MPI_Status *st, const unsigned char *buf, int cap, int len,
