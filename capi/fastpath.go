@@ -3,6 +3,7 @@ package main
 /*
 #include "fastpath.h"
 gompi_fpeer *gompi_fast_alloc(int size);
+void gompi_fast_done_init(void);
 */
 import "C"
 
@@ -29,6 +30,7 @@ func enableFast(level int) {
 	if os.Getenv("GOMPI_FASTPATH") == "0" || level > abi.ThreadSerialized {
 		return
 	}
+	C.gompi_fast_done_init()
 	f := mpi.Fast()
 	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
 	for i, p := range f.Peers {
@@ -55,3 +57,21 @@ func enableFast(level int) {
 }
 
 func disableFast() { C.gompi_fast.enabled = 0 }
+
+// isRecvDone tells a receive finished by the C fast path inside MPI_Irecv.
+func isRecvDone(h int32) bool {
+	return uint32(h)&0xfff00000 == C.GOMPI_REQ_RECV_DONE0 && uint32(h)&0xfffff < C.GOMPI_FAST_DONE_MAX
+}
+
+// recvDoneStatus is the status the C fast path recorded for handle h.
+func recvDoneStatus(h int32) mpi.Status {
+	d := &C.gompi_fast_done[uint32(h)&0xfffff]
+	return mpi.Status{Source: int(d.source), Tag: int(d.tag), Count: int(d.count)}
+}
+
+// recvDoneRelease returns h's slot to the C free list.
+func recvDoneRelease(h int32) {
+	slot := uint32(h) & 0xfffff
+	C.gompi_fast_done[slot].next = C.gompi_fast_done_free
+	C.gompi_fast_done_free = C.int32_t(slot)
+}

@@ -73,6 +73,8 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
+    if (gompi_fast_irecv(buf, count, datatype, source, tag, comm, request) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Irecv(buf, count, datatype, source, tag, comm, request, 0);
 }
 #pragma weak MPI_Irecv = PMPI_Irecv

@@ -14,10 +14,17 @@ static void send_done_status(MPI_Status *s)
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-    if (request && *request == GOMPI_REQ_SEND_DONE && gompi_state == GOMPI_READY) {
-        *request = MPI_REQUEST_NULL;
-        send_done_status(status);
-        return MPI_SUCCESS;
+    if (request && gompi_state == GOMPI_READY) {
+        if (*request == GOMPI_REQ_SEND_DONE) {
+            *request = MPI_REQUEST_NULL;
+            send_done_status(status);
+            return MPI_SUCCESS;
+        }
+        if (gompi_is_recv_done(*request)) {
+            gompi_recv_done_finish(*request, status);
+            *request = MPI_REQUEST_NULL;
+            return MPI_SUCCESS;
+        }
     }
     return gompi_Wait(request, (uintptr_t)status);
 }
@@ -25,6 +32,11 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
+    if (request && flag && gompi_state == GOMPI_READY &&
+        (*request == GOMPI_REQ_SEND_DONE || gompi_is_recv_done(*request))) {
+        *flag = 1;
+        return PMPI_Wait(request, status);
+    }
     return gompi_Test(request, flag, (uintptr_t)status);
 }
 #pragma weak MPI_Test = PMPI_Test
@@ -32,15 +44,21 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     int i;
-    for (i = 0; i < count && array_of_requests[i] == GOMPI_REQ_SEND_DONE; i++)
+    for (i = 0; i < count && (array_of_requests[i] == GOMPI_REQ_SEND_DONE || gompi_is_recv_done(array_of_requests[i]));
+         i++)
         ;
     if (i == count && count > 0 && gompi_state == GOMPI_READY) {
+        int ignore = GOMPI_STATUS_IGNORED(array_of_statuses);
         for (i = 0; i < count; i++) {
-            array_of_requests[i] = MPI_REQUEST_NULL;
-            if (!GOMPI_STATUS_IGNORED(array_of_statuses)) {
-                send_done_status(&array_of_statuses[i]);
-                array_of_statuses[i].MPI_ERROR = MPI_SUCCESS;
+            MPI_Status *st = ignore ? MPI_STATUS_IGNORE : &array_of_statuses[i];
+            if (array_of_requests[i] == GOMPI_REQ_SEND_DONE) {
+                send_done_status(st);
+                if (!ignore)
+                    st->MPI_ERROR = MPI_SUCCESS;
+            } else {
+                gompi_recv_done_finish(array_of_requests[i], st);
             }
+            array_of_requests[i] = MPI_REQUEST_NULL;
         }
         return MPI_SUCCESS;
     }

@@ -17,6 +17,7 @@ import (
 const (
 	reqInactive = iota // MPI_REQUEST_NULL or an inactive persistent request
 	reqSendDone        // completed before a request was needed
+	reqRecvDone        // a receive the C fast path finished inside MPI_Irecv
 	reqProcNull
 	reqLive
 	reqInvalid
@@ -30,6 +31,9 @@ func classify(h int32) (*mpi.Request, int) {
 		return nil, reqSendDone
 	case mpi.HandleProcNullOp:
 		return nil, reqProcNull
+	}
+	if isRecvDone(h) {
+		return nil, reqRecvDone
 	}
 	r := mpi.RequestFromHandle(h)
 	if r == nil {
@@ -68,6 +72,12 @@ func complete(h *C.int, r *mpi.Request, kind int, status C.uintptr_t) int {
 		return 0
 	case reqProcNull:
 		putStatus(status, &mpi.ProcNullStatus)
+		*h = C.int(abi.RequestNull)
+		return 0
+	case reqRecvDone:
+		s := recvDoneStatus(int32(*h))
+		recvDoneRelease(int32(*h))
+		putStatus(status, &s)
 		*h = C.int(abi.RequestNull)
 		return 0
 	}
@@ -338,6 +348,9 @@ func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
 		return badRequest("MPI_Request_get_status")
 	case reqInactive:
 		putEmpty(status)
+	case reqRecvDone:
+		st := recvDoneStatus(int32(h))
+		putStatus(status, &st)
 	case reqSendDone:
 		putStatus(status, &mpi.Status{})
 	case reqProcNull:
@@ -377,6 +390,8 @@ func gompi_Request_free(req *C.int) C.int {
 		mpi.Free(r)
 	case reqLive:
 		mpi.Free(r)
+	case reqRecvDone:
+		recvDoneRelease(int32(*req))
 	}
 	*req = C.int(abi.RequestNull)
 	return 0
