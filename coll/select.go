@@ -61,6 +61,8 @@ func Choose(k Kind, size, bytes int, commute bool) string {
 			}
 		case KGather, KScatter:
 			return GatherLinear
+		case KBcast:
+			return BcastBinomial // fewest dependent rounds (measured at 1 MiB: 221-311 us, scatter+allgather 345)
 		case KAllreduce:
 			if bytes <= 8<<10 { // measured no better than Rabenseifner at 16-64 KiB
 				return AllreduceLinear
