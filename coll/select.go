@@ -106,7 +106,10 @@ func Choose(k Kind, size, bytes int, commute bool) string {
 		}
 		return AlltoallLinear
 	case KReduceScatter:
-		if commute && bytes > 16<<10 {
+		switch {
+		case size <= 8 && bytes <= 4<<10*size:
+			return ReduceScatterLinear // one round instead of a reduce then a scatter
+		case commute && bytes > 16<<10:
 			return ReduceScatterRing
 		}
 		return ReduceScatterReduceScatterv
