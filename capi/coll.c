@@ -2,10 +2,13 @@
  * each one crossing into Go (coll.go) with its mode. Generated from the
  * prototypes of mpi.h; the info argument of *_init carries no hints yet. */
 #include "gompi.h"
+#include "fastpath.h"
+#include "shmcoll.h"
 #include "_cgo_export.h"
 
 int PMPI_Barrier(MPI_Comm comm)
 {
+    if (gompi_shm_barrier(comm) == MPI_SUCCESS) return MPI_SUCCESS;
     return gompi_Barrier(comm, NULL, 0);
 }
 #pragma weak MPI_Barrier = PMPI_Barrier
@@ -25,6 +28,7 @@ int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
+    if (gompi_shm_bcast(buffer, count, datatype, root, comm) == MPI_SUCCESS) return MPI_SUCCESS;
     return gompi_Bcast(buffer, count, datatype, root, comm, NULL, 0);
 }
 #pragma weak MPI_Bcast = PMPI_Bcast
@@ -120,6 +124,8 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
 
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    if (gompi_shm_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Allgather((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL, NULL, recvtype, comm, NULL, 0, 0);
 }
 #pragma weak MPI_Allgather = PMPI_Allgather
@@ -215,6 +221,7 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
 
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
 {
+    if (gompi_shm_reduce(sendbuf, recvbuf, count, datatype, op, root, comm) == MPI_SUCCESS) return MPI_SUCCESS;
     return gompi_Reduce((void *)sendbuf, recvbuf, count, datatype, op, root, comm, NULL, 0);
 }
 #pragma weak MPI_Reduce = PMPI_Reduce
@@ -234,6 +241,7 @@ int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    if (gompi_shm_allreduce(sendbuf, recvbuf, count, datatype, op, comm) == MPI_SUCCESS) return MPI_SUCCESS;
     return gompi_Allreduce((void *)sendbuf, recvbuf, count, datatype, op, comm, NULL, 0, 0);
 }
 #pragma weak MPI_Allreduce = PMPI_Allreduce

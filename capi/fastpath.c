@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include "fastpath.h"
+#include "shmcoll.h"
 
 struct gompi_fast gompi_fast;
 signed char gompi_builtin_sizes[256];
@@ -21,3 +22,5 @@ void gompi_fast_done_init(void)
         gompi_fast_done[i].next = i + 1 < GOMPI_FAST_DONE_MAX ? i + 1 : -1;
     gompi_fast_done_free = 0;
 }
+
+struct gompi_shm gompi_shm;

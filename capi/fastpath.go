@@ -1,7 +1,9 @@
 package main
 
 /*
+#include <stdlib.h>
 #include "fastpath.h"
+#include "shmcoll.h"
 gompi_fpeer *gompi_fast_alloc(int size);
 void gompi_fast_done_init(void);
 */
@@ -12,6 +14,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/coll"
 	"gompi/datatype"
 	"gompi/mpi"
 )
@@ -31,6 +34,7 @@ func enableFast(level int) {
 		return
 	}
 	C.gompi_fast_done_init()
+	enableShmColl()
 	f := mpi.Fast()
 	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
 	for i, p := range f.Peers {
@@ -56,7 +60,10 @@ func enableFast(level int) {
 	C.gompi_fast.enabled = 1
 }
 
-func disableFast() { C.gompi_fast.enabled = 0 }
+func disableFast() {
+	C.gompi_fast.enabled = 0
+	C.gompi_shm.enabled = 0
+}
 
 // isRecvDone tells a receive finished by the C fast path inside MPI_Irecv.
 func isRecvDone(h int32) bool {
@@ -74,4 +81,31 @@ func recvDoneRelease(h int32) {
 	slot := uint32(h) & 0xfffff
 	C.gompi_fast_done[slot].next = C.gompi_fast_done_free
 	C.gompi_fast_done_free = C.int32_t(slot)
+}
+
+// enableShmColl hands MPI_COMM_WORLD's shared-memory collective group to
+// the C side, which then runs small collectives without entering Go. Both
+// sides count calls in one C word.
+func enableShmColl() {
+	g := mpi.WorldShm()
+	if g == nil {
+		return
+	}
+	base, nlocal, slot, locals, bases, me := g.Layout()
+	n := len(locals)
+	cl := unsafe.Slice((*C.int)(C.calloc(C.size_t(n), C.sizeof_int)), n)
+	cb := unsafe.Slice((*C.uint64_t)(C.calloc(C.size_t(n), 8)), n)
+	for i := range locals {
+		cl[i], cb[i] = C.int(locals[i]), C.uint64_t(bases[i])
+	}
+	seq := (*C.uint64_t)(C.calloc(1, 8))
+	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
+	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(me), nlocal: C.int(nlocal), slot: C.int(slot),
+		spin: C.int(mpi.ShmSpins()), base: (*C.char)(base), locals: &cl[0], bases: &cb[0], seq: seq}
+	for i, k := range []coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce, coll.KAllgather} {
+		if mpi.ShmAllowed(k) {
+			C.gompi_shm.allow[i] = 1
+		}
+	}
+	C.gompi_shm.enabled = 1
 }

@@ -97,9 +97,22 @@ func (c *Comm) useShm(m CollMode, k coll.Kind, n int) bool {
 	if m != Blocking || c.shm == nil || n > ShmSlot {
 		return false
 	}
+	return ShmAllowed(k)
+}
+
+// ShmAllowed reports whether collectives of kind k may run through shared
+// memory: no other algorithm is forced with GOMPI_COLL_<KIND>.
+func ShmAllowed(k coll.Kind) bool {
 	a, forced := st.settings["GOMPI_COLL_"+string(k)]
 	return !forced || a == "shm"
 }
+
+// WorldShm is MPI_COMM_WORLD's shared-memory collective group (nil when it
+// has none), for the C fast path.
+func WorldShm() *shmcoll.Group { return st.world.shm }
+
+// ShmSpins is how long a shared-memory collective polls before yielding.
+func ShmSpins() int { return shmSpins }
 
 // shmReducer is a comm's reduction callback for shmcoll, made once so a
 // call only sets the op and type it applies (no closure per call).

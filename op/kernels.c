@@ -73,6 +73,13 @@ int gompi_op_builtin_type(int dt)
     return dt != 0 && dt_handle[dt & 0xff] == dt;
 }
 
+/* gompi_op_builtin_ok reports whether gompi_op_reduce_builtin takes (op, dt). */
+int gompi_op_builtin_ok(int op, int dt)
+{
+    unsigned oi = (unsigned)op - 0x58000001u;
+    return oi < GO_NOP && gompi_op_builtin_type(dt) && fast_kind[oi][dt & 0xff] >= 0;
+}
+
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count)
 {
     unsigned oi = (unsigned)op - 0x58000001u; /* MPI_MAX .. MPI_MAXLOC */

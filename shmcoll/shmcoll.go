@@ -58,7 +58,7 @@ type Group struct {
 	locals []int    // node-local index of each rank
 	bases  []uint64 // each rank's counter when the group formed
 	me     int
-	seq    uint64 // calls made so far
+	seq    *uint64 // calls made so far (may live in C memory: ShareSeq)
 	// Wait is called while a poll finds nothing; it should drive other
 	// progress and give the core away when processes outnumber cores.
 	Wait func(spins *int)
@@ -66,7 +66,26 @@ type Group struct {
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
 func NewGroup(a *Area, locals []int, bases []uint64, me int, wait func(*int)) *Group {
-	return &Group{a: a, locals: locals, bases: bases, me: me, Wait: wait}
+	return &Group{a: a, locals: locals, bases: bases, me: me, seq: new(uint64), Wait: wait}
+}
+
+// ShareSeq moves the call counter to *p, where a second implementation of
+// the same protocol (the library's C fast path) counts calls too.
+func (g *Group) ShareSeq(p *uint64) {
+	*p = *g.seq
+	g.seq = p
+}
+
+// Layout exposes what a C implementation of the protocol needs.
+func (g *Group) Layout() (base unsafe.Pointer, nlocal, slot int, locals []int, bases []uint64, me int) {
+	return g.a.base, g.a.nlocal, g.a.slot, g.locals, g.bases, g.me
+}
+
+// next takes the number of the next call.
+func (g *Group) next() uint64 {
+	s := *g.seq
+	*g.seq = s + 1
+	return s
 }
 
 // Size is the number of ranks.
@@ -116,15 +135,14 @@ func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) 
 // Fence marks the end of the group's use of the area: the caller arrives at
 // one more call and does not wait (MPI_Comm_free must not block).
 func (g *Group) Fence() {
-	g.arrive(g.seq)
-	g.seq++
+	g.arrive(g.next())
 }
 
 // Drained reports that every rank has reached the fence, so nobody reads
 // the area on this group's behalf any more.
 func (g *Group) Drained() bool {
 	for r := range g.locals {
-		if !g.arrived(r, g.seq-1) {
+		if !g.arrived(r, *g.seq-1) {
 			return false
 		}
 	}
@@ -133,16 +151,14 @@ func (g *Group) Drained() bool {
 
 // Barrier returns once every rank has called it.
 func (g *Group) Barrier() {
-	s := g.seq
-	g.seq++
+	s := g.next()
 	g.arrive(s)
 	g.waitAll(s)
 }
 
 // Bcast copies n bytes (n <= Slot) of buf at root to buf everywhere.
 func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
-	s := g.seq
-	g.seq++
+	s := g.next()
 	if g.me == root {
 		g.slotFree(s)
 		copy(bytes(g.mine(s), n), bytes(buf, n))
@@ -161,8 +177,7 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 // size bytes at send, combined in rank order (the same bits on every rank,
 // and right for non-commutative operations).
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
-	s := g.seq
-	g.seq++
+	s := g.next()
 	n := count * size
 	g.slotFree(s)
 	copy(bytes(g.mine(s), n), bytes(send, n))
@@ -182,8 +197,7 @@ func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, op Reducer) {
 
 // Reduce is Allreduce with the result at root only.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
-	s := g.seq
-	g.seq++
+	s := g.next()
 	n := count * size
 	g.slotFree(s)
 	copy(bytes(g.mine(s), n), bytes(send, n))
@@ -196,8 +210,7 @@ func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 
 // Allgather places every rank's n bytes at send into recv in rank order.
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
-	s := g.seq
-	g.seq++
+	s := g.next()
 	g.slotFree(s)
 	copy(bytes(g.mine(s), n), bytes(send, n))
 	g.arrive(s)

@@ -1,0 +1,185 @@
+/* Shared-memory collectives of MPI_COMM_WORLD in C, so a small barrier,
+ * broadcast, reduction or allgather costs no crossing into Go. This is the
+ * protocol of package shmcoll, step for step, on the same area and the same
+ * call counter: C and Go calls may follow each other on one communicator.
+ * Every call that is not obviously valid, or that the C side cannot do
+ * (derived types, user ops, large data, a forced algorithm), goes to Go. */
+#ifndef GOMPI_SHMCOLL_H
+#define GOMPI_SHMCOLL_H
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
+#include "gompi.h"
+
+struct gompi_shm {
+    int enabled;
+    int size, me, nlocal, slot;
+    int spin;          /* polls before each further poll yields the core */
+    char *base;        /* the area */
+    int *locals;       /* node-local index of each rank */
+    uint64_t *bases;   /* each rank's counter when the group formed */
+    uint64_t *seq;     /* calls made, shared with the Go group */
+    int allow[8];      /* per collective kind: no other algorithm forced */
+};
+extern struct gompi_shm gompi_shm;
+
+enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE, GOMPI_SHM_ALLGATHER };
+
+/* From op/kernels.c. */
+int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
+int gompi_op_builtin_ok(int op, int dt);
+
+static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * 64); }
+
+static inline char *gompi_shm_data(uint64_t s, int r)
+{
+    return gompi_shm.base + (size_t)gompi_shm.nlocal * 64 +
+           ((size_t)(s & 1) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
+}
+
+static inline void gompi_shm_wait_for(int r, uint64_t s)
+{
+    uint64_t *c = gompi_shm_counter(gompi_shm.locals[r]);
+    for (int spins = 0; __atomic_load_n(c, __ATOMIC_ACQUIRE) - gompi_shm.bases[r] <= s; spins++) {
+        if (spins >= gompi_shm.spin)
+            sched_yield();
+        else
+            __builtin_ia32_pause();
+    }
+}
+
+static inline void gompi_shm_wait_all(uint64_t s)
+{
+    for (int r = 0; r < gompi_shm.size; r++)
+        if (r != gompi_shm.me) gompi_shm_wait_for(r, s);
+}
+
+static inline void gompi_shm_arrive(uint64_t s)
+{
+    __atomic_store_n(gompi_shm_counter(gompi_shm.locals[gompi_shm.me]), gompi_shm.bases[gompi_shm.me] + s + 1,
+                     __ATOMIC_RELEASE);
+}
+
+static inline uint64_t gompi_shm_next(void) { return (*gompi_shm.seq)++; }
+
+static inline void gompi_shm_slot_free(uint64_t s)
+{
+    if (s >= 2) gompi_shm_wait_all(s - 1);
+}
+
+/* gompi_shm_ok: the C side may run a collective of n bytes per rank. */
+static inline int gompi_shm_ok(MPI_Comm comm, int kind, uint64_t n)
+{
+    return gompi_shm.enabled && comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY && gompi_shm.allow[kind] &&
+           n <= (uint64_t)gompi_shm.slot;
+}
+
+static inline int gompi_shm_barrier(MPI_Comm comm)
+{
+    if (!gompi_shm_ok(comm, GOMPI_SHM_BARRIER, 0)) return -1;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_arrive(s);
+    gompi_shm_wait_all(s);
+    return MPI_SUCCESS;
+}
+
+static inline int gompi_shm_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+{
+    int es = gompi_builtin_size(dt);
+    if (es < 0 || count < 0 || (unsigned)root >= (unsigned)gompi_shm.size) return -1;
+    uint64_t n = (uint64_t)count * (uint64_t)es;
+    if (!gompi_shm_ok(comm, GOMPI_SHM_BCAST, n) || (n && !buf) || buf == MPI_IN_PLACE) return -1;
+    uint64_t s = gompi_shm_next();
+    if (gompi_shm.me == root) {
+        gompi_shm_slot_free(s);
+        memcpy(gompi_shm_data(s, root), buf, n);
+        gompi_shm_arrive(s);
+        return MPI_SUCCESS;
+    }
+    gompi_shm_arrive(s);
+    gompi_shm_wait_for(root, s);
+    memcpy(buf, gompi_shm_data(s, root), n);
+    return MPI_SUCCESS;
+}
+
+/* gompi_shm_reduce_args checks a reduction for the C side: builtin type,
+ * predefined op valid for it, proper buffers. It returns the byte count or -1. */
+static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int need_rbuf, int count, MPI_Datatype dt,
+                                            MPI_Op op)
+{
+    int es = gompi_builtin_size(dt);
+    if (es < 0 || count < 0 || !gompi_op_builtin_ok(op, dt)) return -1;
+    int64_t n = (int64_t)count * es;
+    if (n == 0) return 0;
+    if (!sbuf || (need_rbuf && (!rbuf || rbuf == MPI_IN_PLACE || rbuf == sbuf))) return -1;
+    return n;
+}
+
+static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n)
+{
+    int last = gompi_shm.size - 1;
+    memcpy(rbuf, gompi_shm_data(s, last), (size_t)n);
+    for (int r = last - 1; r >= 0; r--)
+        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r), rbuf, count);
+}
+
+static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                                      MPI_Comm comm)
+{
+    if (rbuf == MPI_IN_PLACE) return -1;
+    const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+    int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
+    if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s);
+    memcpy(gompi_shm_data(s, gompi_shm.me), src, (size_t)n);
+    gompi_shm_arrive(s);
+    gompi_shm_wait_all(s);
+    if (n) gompi_shm_fold(s, rbuf, count, dt, op, n);
+    return MPI_SUCCESS;
+}
+
+static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+                                   MPI_Comm comm)
+{
+    if ((unsigned)root >= (unsigned)gompi_shm.size) return -1;
+    int me_root = gompi_shm.me == root;
+    if (me_root && rbuf == MPI_IN_PLACE) return -1;
+    const void *src = me_root && sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+    if (src == MPI_IN_PLACE) return -1;
+    int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
+    if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s);
+    memcpy(gompi_shm_data(s, gompi_shm.me), src, (size_t)n);
+    gompi_shm_arrive(s);
+    if (me_root) {
+        gompi_shm_wait_all(s);
+        if (n) gompi_shm_fold(s, rbuf, count, dt, op, n);
+    }
+    return MPI_SUCCESS;
+}
+
+static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                                      MPI_Datatype rtype, MPI_Comm comm)
+{
+    int es = gompi_builtin_size(rtype);
+    if (es < 0 || rcount < 0 || !rbuf || rbuf == MPI_IN_PLACE) return -1;
+    uint64_t n = (uint64_t)rcount * (uint64_t)es;
+    const char *src = (const char *)rbuf + (size_t)gompi_shm.me * n;
+    if (sbuf != MPI_IN_PLACE) {
+        int ss = gompi_builtin_size(stype);
+        if (ss < 0 || scount < 0 || (uint64_t)scount * (uint64_t)ss != n || (n && !sbuf)) return -1;
+        src = sbuf;
+    }
+    if (!gompi_shm_ok(comm, GOMPI_SHM_ALLGATHER, n)) return -1;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s);
+    memcpy(gompi_shm_data(s, gompi_shm.me), src, n);
+    gompi_shm_arrive(s);
+    gompi_shm_wait_all(s);
+    for (int r = 0; r < gompi_shm.size; r++)
+        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r), n);
+    return MPI_SUCCESS;
+}
+#endif
