@@ -59,8 +59,8 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
 	}
-	if dt.Contig && c.useShm(m, coll.KBcast, count*dt.Size) {
-		c.shm.Bcast(buf, count*dt.Size, root)
+	if c.useShm(m, coll.KBcast, count*dt.Size) {
+		c.shmBcast(buf, count, dt, root)
 		return nil, nil
 	}
 	k := collKey{cc: c.cc, kind: ckBcast, rbuf: buf, n1: count, t1: dt, root: root}

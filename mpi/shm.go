@@ -154,7 +154,7 @@ func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Typ
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
 	const call = "MPI_Allgather"
 	inPlace := IsInPlace(sbuf)
-	if rtype == nil || !rtype.Contig || (!inPlace && (stype == nil || !stype.Contig)) {
+	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
 		return false, nil
 	}
 	n := rcount * rtype.Size
@@ -162,14 +162,61 @@ func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Typ
 		return false, nil
 	}
 	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
-	sp := unsafe.Add(rbuf, c.rank*n)
 	if !inPlace {
-		sp = sbuf
 		e = firstErr(e, c.checkData(call, sbuf, scount, stype))
 	}
 	if e != nil {
 		return true, c.raise(e)
 	}
-	c.shm.Allgather(sp, rbuf, n)
+	mine := unsafe.Add(rbuf, c.rank*rcount*rtype.Extent)
+	if rtype.Contig {
+		sp := mine
+		if !inPlace {
+			sp = c.packed(sbuf, scount, stype)
+		}
+		c.shm.Allgather(sp, rbuf, n)
+		return true, nil
+	}
+	// Blocks of a non-contiguous receive type travel packed.
+	var sp unsafe.Pointer
+	if inPlace {
+		sp = c.packed(mine, rcount, rtype)
+	} else {
+		sp = c.packed(sbuf, scount, stype)
+	}
+	all := make([]byte, n*c.size)
+	c.shm.Allgather(sp, bytePtr(all), n)
+	for r := 0; r < c.size; r++ {
+		rtype.Unpack(unsafe.Add(rbuf, r*rcount*rtype.Extent), rcount, all[r*n:(r+1)*n], 0)
+	}
 	return true, nil
+}
+
+// packed returns count elements of dt at p as contiguous bytes: p itself
+// for a contiguous type, else a packed copy.
+func (c *Comm) packed(p unsafe.Pointer, count int, dt *datatype.Type) unsafe.Pointer {
+	if dt.Contig || count == 0 {
+		return p
+	}
+	tmp := make([]byte, count*dt.Size)
+	dt.Pack(tmp, p, count, 0)
+	return bytePtr(tmp)
+}
+
+// shmBcast broadcasts through shared memory, packing a non-contiguous type
+// (another rank may describe the same bytes with a contiguous one).
+func (c *Comm) shmBcast(buf unsafe.Pointer, count int, dt *datatype.Type, root int) {
+	n := count * dt.Size
+	if dt.Contig || n == 0 {
+		c.shm.Bcast(buf, n, root)
+		return
+	}
+	tmp := make([]byte, n)
+	if c.rank == root {
+		dt.Pack(tmp, buf, count, 0)
+	}
+	c.shm.Bcast(bytePtr(tmp), n, root)
+	if c.rank != root {
+		dt.Unpack(buf, count, tmp, 0)
+	}
 }
