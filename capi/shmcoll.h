@@ -31,8 +31,13 @@ int gompi_op_builtin_ok(int op, int dt);
 
 static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * 64); }
 
-static inline char *gompi_shm_data(uint64_t s, int r)
+/* Up to GOMPI_SHM_INLINE bytes ride on the counter's cache line (shmcoll.InlineMax). */
+#define GOMPI_SHM_INLINE 24
+
+static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n)
 {
+    if (n <= GOMPI_SHM_INLINE)
+        return gompi_shm.base + (size_t)gompi_shm.locals[r] * 64 + 8 + (size_t)(s & 1) * GOMPI_SHM_INLINE;
     return gompi_shm.base + (size_t)gompi_shm.nlocal * 64 +
            ((size_t)(s & 1) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
@@ -92,13 +97,13 @@ static inline int gompi_shm_bcast(void *buf, int count, MPI_Datatype dt, int roo
     uint64_t s = gompi_shm_next();
     if (gompi_shm.me == root) {
         gompi_shm_slot_free(s);
-        memcpy(gompi_shm_data(s, root), buf, n);
+        memcpy(gompi_shm_data(s, root, (uint64_t)n), buf, n);
         gompi_shm_arrive(s);
         return MPI_SUCCESS;
     }
     gompi_shm_arrive(s);
     gompi_shm_wait_for(root, s);
-    memcpy(buf, gompi_shm_data(s, root), n);
+    memcpy(buf, gompi_shm_data(s, root, (uint64_t)n), n);
     return MPI_SUCCESS;
 }
 
@@ -118,9 +123,9 @@ static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int ne
 static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n)
 {
     int last = gompi_shm.size - 1;
-    memcpy(rbuf, gompi_shm_data(s, last), (size_t)n);
+    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n), (size_t)n);
     for (int r = last - 1; r >= 0; r--)
-        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r), rbuf, count);
+        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n), rbuf, count);
 }
 
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
@@ -132,7 +137,7 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
     if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
     uint64_t s = gompi_shm_next();
     gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me), src, (size_t)n);
+    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, (size_t)n);
     gompi_shm_arrive(s);
     gompi_shm_wait_all(s);
     if (n) gompi_shm_fold(s, rbuf, count, dt, op, n);
@@ -151,7 +156,7 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
     uint64_t s = gompi_shm_next();
     gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me), src, (size_t)n);
+    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, (size_t)n);
     gompi_shm_arrive(s);
     if (me_root) {
         gompi_shm_wait_all(s);
@@ -175,11 +180,11 @@ static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLGATHER, n)) return -1;
     uint64_t s = gompi_shm_next();
     gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me), src, n);
+    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, n);
     gompi_shm_arrive(s);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
-        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r), n);
+        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, (uint64_t)n), n);
     return MPI_SUCCESS;
 }
 #endif

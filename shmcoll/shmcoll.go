@@ -44,7 +44,15 @@ func (a *Area) counter(local int) *uint64 {
 	return (*uint64)(unsafe.Add(a.base, local*lineSize))
 }
 
-func (a *Area) data(parity uint64, local int) unsafe.Pointer {
+// InlineMax is the largest contribution kept on the counter's own cache
+// line (two 8-aligned halves after the counter, one per parity), so a
+// reader gets counter and data in one line transfer.
+const InlineMax = 24
+
+func (a *Area) data(parity uint64, local, n int) unsafe.Pointer {
+	if n <= InlineMax {
+		return unsafe.Add(a.base, local*lineSize+8+int(parity)*InlineMax)
+	}
 	return unsafe.Add(a.base, a.nlocal*lineSize+(int(parity)*a.nlocal+local)*a.slot)
 }
 
@@ -125,9 +133,9 @@ func (g *Group) arrive(s uint64) {
 	atomic.StoreUint64(g.a.counter(g.locals[g.me]), g.bases[g.me]+s+1)
 }
 
-func (g *Group) mine(s uint64) unsafe.Pointer { return g.a.data(s%2, g.locals[g.me]) }
-func (g *Group) of(r int, s uint64) unsafe.Pointer {
-	return g.a.data(s%2, g.locals[r])
+func (g *Group) mine(s uint64, n int) unsafe.Pointer { return g.a.data(s%2, g.locals[g.me], n) }
+func (g *Group) of(r int, s uint64, n int) unsafe.Pointer {
+	return g.a.data(s%2, g.locals[r], n)
 }
 
 func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
@@ -161,13 +169,13 @@ func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
 	s := g.next()
 	if g.me == root {
 		g.slotFree(s)
-		copy(bytes(g.mine(s), n), bytes(buf, n))
+		copy(bytes(g.mine(s, n), n), bytes(buf, n))
 		g.arrive(s)
 		return
 	}
 	g.arrive(s)
 	g.waitFor(root, s)
-	copy(bytes(buf, n), bytes(g.of(root, s), n))
+	copy(bytes(buf, n), bytes(g.of(root, s, n), n))
 }
 
 // Reducer combines count elements: inout = in op inout.
@@ -180,7 +188,7 @@ func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer
 	s := g.next()
 	n := count * size
 	g.slotFree(s)
-	copy(bytes(g.mine(s), n), bytes(send, n))
+	copy(bytes(g.mine(s, n), n), bytes(send, n))
 	g.arrive(s)
 	g.waitAll(s)
 	g.fold(s, recv, count, n, op)
@@ -189,9 +197,9 @@ func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.
 func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, op Reducer) {
 	last := len(g.locals) - 1
-	copy(bytes(recv, n), bytes(g.of(last, s), n))
+	copy(bytes(recv, n), bytes(g.of(last, s, n), n))
 	for r := last - 1; r >= 0; r-- {
-		op(g.of(r, s), recv, count)
+		op(g.of(r, s, n), recv, count)
 	}
 }
 
@@ -200,7 +208,7 @@ func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 	s := g.next()
 	n := count * size
 	g.slotFree(s)
-	copy(bytes(g.mine(s), n), bytes(send, n))
+	copy(bytes(g.mine(s, n), n), bytes(send, n))
 	g.arrive(s)
 	if g.me == root {
 		g.waitAll(s)
@@ -212,10 +220,10 @@ func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 	s := g.next()
 	g.slotFree(s)
-	copy(bytes(g.mine(s), n), bytes(send, n))
+	copy(bytes(g.mine(s, n), n), bytes(send, n))
 	g.arrive(s)
 	g.waitAll(s)
 	for r := range g.locals {
-		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s), n))
+		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n), n))
 	}
 }

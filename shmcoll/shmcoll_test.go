@@ -122,3 +122,31 @@ func TestCollectivesManyRounds(t *testing.T) {
 		})
 	}
 }
+
+// TestInlineAndSlotSizesInterleave: contributions that ride on the counter
+// line and ones in the slots alternate without disturbing each other.
+func TestInlineAndSlotSizesInterleave(t *testing.T) {
+	gs := groups(3, 256, []uint64{0, 0, 0})
+	errs := make([]string, 3)
+	run(gs, func(g *Group) {
+		for round := 0; round < 200; round++ {
+			n := []int{8, 24, 25, 200}[round%4]
+			in := make([]byte, n)
+			for i := range in {
+				in[i] = byte(g.me*50 + round + i)
+			}
+			out := make([]byte, 3*n)
+			g.Allgather(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), n)
+			for r := 0; r < 3; r++ {
+				for i := 0; i < n; i++ {
+					if out[r*n+i] != byte(r*50+round+i) && errs[g.me] == "" {
+						errs[g.me] = fmt.Sprintf("round %d size %d: block %d byte %d = %d", round, n, r, i, out[r*n+i])
+					}
+				}
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
