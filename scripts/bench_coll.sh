@@ -40,7 +40,9 @@ for np in 2 4; do
   go run ./cmd/benchtable gompi="$out/coll_gompi_$np.txt" openmpi="$out/coll_openmpi_$np.txt" \
     mpich="$out/coll_mpich_$np.txt"
 done | tee "$out/coll.md"
-echo
-echo "### 4 ranks, gompi / Open MPI (target <= 0.5)"
-echo
-go run ./cmd/benchtable gompi="$out/coll_gompi_4.txt" openmpi="$out/coll_openmpi_4.txt" | tee -a "$out/coll.md"
+{
+  echo
+  echo "### 4 ranks, gompi / Open MPI (target <= 0.5)"
+  echo
+  go run ./cmd/benchtable gompi="$out/coll_gompi_4.txt" openmpi="$out/coll_openmpi_4.txt"
+} | tee -a "$out/coll.md"
