@@ -81,7 +81,32 @@ func reductionOf(call string, o *op.Op, dt *datatype.Type) (reduction, *Error) {
 		return reduction{dt: dt, ext: b.Size, scale: dt.Size / b.Size, packed: true, commut: o.Commute,
 			fn: func(in, inout unsafe.Pointer, n int) { o.ApplyPacked(in, inout, n, b) }}, nil
 	}
+	if !o.Predefined() && dt.Extent > 0 {
+		return reduction{dt: dt, ext: dt.Size, scale: 1, packed: true, commut: o.Commute, fn: typedUserReducer(o, dt)}, nil
+	}
 	return reduction{}, errf(abi.ErrType, call, "reductions on non-contiguous datatype %s need a predefined op and one basic type", dt.Name)
+}
+
+// typedUserReducer applies a user op to packed elements of a non-contiguous
+// type: the user function expects the type's own layout, so both operands
+// are unpacked into scratch laid out like the user's buffers and the result
+// packed back.
+func typedUserReducer(o *op.Op, dt *datatype.Type) coll.Reducer {
+	var a, b []byte
+	lo := min(dt.TrueLB, 0)
+	return func(in, inout unsafe.Pointer, n int) {
+		need := -lo + max(dt.TrueLB+dt.TrueExtent, 0) + (n-1)*dt.Extent
+		if len(a) < need {
+			a, b = make([]byte, need), make([]byte, need)
+		}
+		ba, bb := unsafe.Pointer(&a[-lo]), unsafe.Pointer(&b[-lo])
+		pin := unsafe.Slice((*byte)(in), n*dt.Size)
+		pio := unsafe.Slice((*byte)(inout), n*dt.Size)
+		dt.Unpack(ba, n, pin, 0)
+		dt.Unpack(bb, n, pio, 0)
+		o.Apply(ba, bb, n, dt)
+		dt.Pack(pio, bb, n, 0)
+	}
 }
 
 // buf maps count elements at p for the reduction (see collOp.buf).

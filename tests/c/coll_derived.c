@@ -4,7 +4,8 @@
 /* Collectives on derived datatypes: a strided vector (every other int) as the
  * buffer of Bcast, Allgather, Alltoall and Allreduce (MPI_SUM), the same data
  * received as contiguous ints (type signatures match), a resized struct of
- * {double, int} reduced with MPI_MAXLOC through MPI_Allreduce, and the holes
+ * {double, int} reduced with MPI_MAXLOC through MPI_Allreduce, a user op on
+ * the strided type (it sees the type's own layout), and the holes
  * of the strided buffers checked untouched. Every form: blocking, nonblocking
  * and persistent. */
 #include <mpi.h>
@@ -33,6 +34,15 @@
 
 static int rank, size;
 
+/* user op on the strided type: adds the K ints of each vector, skipping holes */
+static void vsum(void *in, void *inout, int *len, MPI_Datatype *dt) {
+    int *a = in, *b = inout;
+    (void)dt;
+    for (int e = 0; e < *len; e++)
+        for (int i = 0; i < K; i++)
+            b[e * 2 * K + 2 * i] += a[e * 2 * K + 2 * i];
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -44,6 +54,8 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Type_commit(&vecr));
 
     int s[64 * 2 * K], r[64 * 2 * K], c[64 * K];
+    MPI_Op vop;
+    CHECK_MPI(MPI_Op_create(vsum, 1, &vop));
     for (int f = 0; f < 3; f++) {
         /* bcast: root sends strided, others receive strided */
         for (int i = 0; i < 2 * K; i++)
@@ -86,6 +98,15 @@ int main(int argc, char **argv) {
         COLL(f, Allreduce, Iallreduce, s, r, 2, vecr, MPI_SUM, MPI_COMM_WORLD);
         for (int i = 0; i < 4 * K; i++)
             CHECK(r[i] == (i % 2 ? HOLE : size * (size - 1) / 2 + size * i), "allreduce f=%d [%d]=%d", f, i, r[i]);
+        /* a user op on the strided type */
+        for (int i = 0; i < 4 * K; i++) {
+            s[i] = i % 2 ? HOLE : rank * 3 + i;
+            r[i] = HOLE;
+        }
+        COLL(f, Allreduce, Iallreduce, s, r, 2, vecr, vop, MPI_COMM_WORLD);
+        for (int i = 0; i < 4 * K; i++)
+            CHECK(r[i] == (i % 2 ? HOLE : 3 * size * (size - 1) / 2 + size * i), "allreduce(user op) f=%d [%d]=%d", f,
+                  i, r[i]);
         /* and in place */
         for (int i = 0; i < 4 * K; i++)
             r[i] = i % 2 ? HOLE : rank + i;
@@ -93,6 +114,7 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 4 * K; i++)
             CHECK(r[i] == (i % 2 ? HOLE : size * (size - 1) / 2 + size * i), "allreduce(in place) f=%d [%d]", f, i);
     }
+    MPI_Op_free(&vop);
     MPI_Type_free(&vecr);
     MPI_Type_free(&vec);
     MPI_Finalize();
