@@ -31,15 +31,7 @@ func collArg(base string, mode C.int, comm C.int, req *C.int) (*mpi.Comm, string
 	return c, call, 0
 }
 
-func collCall(base string, m mpi.CollMode) string {
-	switch m {
-	case mpi.Nonblocking:
-		return "MPI_I" + string(base[0]+'a'-'A') + base[1:]
-	case mpi.Persistent:
-		return "MPI_" + base + "_init"
-	}
-	return "MPI_" + base
-}
+func collCall(base string, m mpi.CollMode) string { return mpi.CallName(base, m) }
 
 // collDone stores the request of a nonblocking or persistent call.
 func collDone(req *C.int, r *mpi.Request, err error) C.int {

@@ -44,11 +44,25 @@ const collCacheMax = 64
 
 var collCache = map[collKey]*collOp{}
 
+// collRecent holds the last entry of each kind: a loop calling one
+// collective compares one key instead of hashing it.
+var collRecent [ckReduceScatterBlock + 1]struct {
+	k  collKey
+	op *collOp
+}
+
 func cacheGet(m CollMode, k *collKey) *collOp {
 	if m != Blocking || k == nil {
 		return nil
 	}
-	return collCache[*k]
+	if r := &collRecent[k.kind]; r.op != nil && r.k == *k {
+		return r.op
+	}
+	op := collCache[*k]
+	if op != nil {
+		collRecent[k.kind].k, collRecent[k.kind].op = *k, op
+	}
+	return op
 }
 
 func cachePut(m CollMode, k *collKey, op *collOp) {
@@ -57,6 +71,11 @@ func cachePut(m CollMode, k *collKey, op *collOp) {
 	}
 	if len(collCache) >= collCacheMax {
 		clear(collCache)
+		collRecent = [len(collRecent)]struct {
+			k  collKey
+			op *collOp
+		}{}
 	}
 	collCache[*k] = op
+	collRecent[k.kind].k, collRecent[k.kind].op = *k, op
 }
