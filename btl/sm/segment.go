@@ -116,6 +116,10 @@ func attachSegment(path string, nlocal int) (*segment, error) {
 		unix.Munmap(mem)
 		return nil, fmt.Errorf("sm: %s is not this job's segment", path)
 	}
+	// Fault every page in now: a ring's first lap would otherwise take a
+	// page fault every 85 small messages (a 2-5 us stall, the whole p99 of
+	// a short ping-pong). Kernels before 5.14 refuse; then pages fault lazily.
+	unix.Madvise(mem, unix.MADV_POPULATE_WRITE)
 	s := &segment{mem: mem, nlocal: nlocal, ringSize: int(h.ringSize)}
 	if int(atomic.AddUint32(&h.attached, 1)) == nlocal {
 		os.Remove(path)
