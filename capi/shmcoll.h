@@ -31,15 +31,20 @@ int gompi_op_builtin_ok(int op, int dt);
 
 static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * 64); }
 
-/* Up to GOMPI_SHM_INLINE bytes ride on the counter's cache line (shmcoll.InlineMax). */
+/* Placement as in shmcoll: up to GOMPI_SHM_INLINE bytes of a synchronizing
+ * collective (allreduce, allgather) ride on the counter's cache line in two
+ * halves (call parity); everything else uses GOMPI_SHM_DEPTH slots. */
 #define GOMPI_SHM_INLINE 24
+#define GOMPI_SHM_DEPTH 8
 
-static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n)
+static inline int gompi_shm_inline(uint64_t n, int sync) { return sync && n <= GOMPI_SHM_INLINE; }
+
+static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
 {
-    if (n <= GOMPI_SHM_INLINE)
+    if (gompi_shm_inline(n, sync))
         return gompi_shm.base + (size_t)gompi_shm.locals[r] * 64 + 8 + (size_t)(s & 1) * GOMPI_SHM_INLINE;
     return gompi_shm.base + (size_t)gompi_shm.nlocal * 64 +
-           ((size_t)(s & 1) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
+           ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
 
 static inline void gompi_shm_wait_for(int r, uint64_t s)
@@ -67,9 +72,10 @@ static inline void gompi_shm_arrive(uint64_t s)
 
 static inline uint64_t gompi_shm_next(void) { return (*gompi_shm.seq)++; }
 
-static inline void gompi_shm_slot_free(uint64_t s)
+static inline void gompi_shm_slot_free(uint64_t s, uint64_t n, int sync)
 {
-    if (s >= 2) gompi_shm_wait_all(s - 1);
+    uint64_t d = gompi_shm_inline(n, sync) ? 2 : GOMPI_SHM_DEPTH;
+    if (s >= d) gompi_shm_wait_all(s - d + 1);
 }
 
 /* gompi_shm_ok: the C side may run a collective of n bytes per rank. */
@@ -96,14 +102,14 @@ static inline int gompi_shm_bcast(void *buf, int count, MPI_Datatype dt, int roo
     if (!gompi_shm_ok(comm, GOMPI_SHM_BCAST, n) || (n && !buf) || buf == MPI_IN_PLACE) return -1;
     uint64_t s = gompi_shm_next();
     if (gompi_shm.me == root) {
-        gompi_shm_slot_free(s);
-        memcpy(gompi_shm_data(s, root, (uint64_t)n), buf, n);
+        gompi_shm_slot_free(s, n, 0);
+        memcpy(gompi_shm_data(s, root, n, 0), buf, n);
         gompi_shm_arrive(s);
         return MPI_SUCCESS;
     }
     gompi_shm_arrive(s);
     gompi_shm_wait_for(root, s);
-    memcpy(buf, gompi_shm_data(s, root, (uint64_t)n), n);
+    memcpy(buf, gompi_shm_data(s, root, n, 0), n);
     return MPI_SUCCESS;
 }
 
@@ -120,12 +126,12 @@ static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int ne
     return n;
 }
 
-static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n)
+static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
 {
     int last = gompi_shm.size - 1;
-    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n), (size_t)n);
+    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n, sync), (size_t)n);
     for (int r = last - 1; r >= 0; r--)
-        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n), rbuf, count);
+        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n, sync), rbuf, count);
 }
 
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
@@ -136,11 +142,11 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
     int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
     uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, (size_t)n);
+    gompi_shm_slot_free(s, (uint64_t)n, 1);
+    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n, 1), src, (size_t)n);
     gompi_shm_arrive(s);
     gompi_shm_wait_all(s);
-    if (n) gompi_shm_fold(s, rbuf, count, dt, op, n);
+    if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 1);
     return MPI_SUCCESS;
 }
 
@@ -155,12 +161,12 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
     uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, (size_t)n);
+    gompi_shm_slot_free(s, (uint64_t)n, 0);
+    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n, 0), src, (size_t)n);
     gompi_shm_arrive(s);
     if (me_root) {
         gompi_shm_wait_all(s);
-        if (n) gompi_shm_fold(s, rbuf, count, dt, op, n);
+        if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 0);
     }
     return MPI_SUCCESS;
 }
@@ -179,12 +185,12 @@ static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype
     }
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLGATHER, n)) return -1;
     uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s);
-    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n), src, n);
+    gompi_shm_slot_free(s, n, 1);
+    memcpy(gompi_shm_data(s, gompi_shm.me, n, 1), src, n);
     gompi_shm_arrive(s);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
-        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, (uint64_t)n), n);
+        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, n, 1), n);
     return MPI_SUCCESS;
 }
 #endif

@@ -21,9 +21,13 @@ import (
 
 const lineSize = 64
 
+// Depth is how many calls' data slots each process has: a broadcast root or
+// reducing rank may run that many calls ahead of the slowest reader.
+const Depth = 8
+
 // AreaSize is the bytes of shared memory one area needs for nlocal processes
 // with slot bytes of data each.
-func AreaSize(nlocal, slot int) int { return nlocal*lineSize + 2*nlocal*slot }
+func AreaSize(nlocal, slot int) int { return nlocal*lineSize + Depth*nlocal*slot }
 
 // Area is one area of shared memory (zeroed when the segment was made).
 type Area struct {
@@ -44,16 +48,21 @@ func (a *Area) counter(local int) *uint64 {
 	return (*uint64)(unsafe.Add(a.base, local*lineSize))
 }
 
-// InlineMax is the largest contribution kept on the counter's own cache
-// line (two 8-aligned halves after the counter, one per parity), so a
-// reader gets counter and data in one line transfer.
+// InlineMax is the largest contribution of a synchronizing collective
+// (allreduce, allgather) kept on the counter's own cache line, in two
+// 8-aligned halves used on alternate calls, so a reader gets counter and
+// data in one line transfer. Broadcasts and reductions to a root always use
+// the Depth slots, so their roots can run ahead.
 const InlineMax = 24
 
-func (a *Area) data(parity uint64, local, n int) unsafe.Pointer {
-	if n <= InlineMax {
-		return unsafe.Add(a.base, local*lineSize+8+int(parity)*InlineMax)
+// inline reports whether call s's data of n bytes rides on the counter line.
+func inline(n int, sync bool) bool { return sync && n <= InlineMax }
+
+func (a *Area) data(s uint64, local, n int, sync bool) unsafe.Pointer {
+	if inline(n, sync) {
+		return unsafe.Add(a.base, local*lineSize+8+int(s%2)*InlineMax)
 	}
-	return unsafe.Add(a.base, a.nlocal*lineSize+(int(parity)*a.nlocal+local)*a.slot)
+	return unsafe.Add(a.base, a.nlocal*lineSize+(int(s%Depth)*a.nlocal+local)*a.slot)
 }
 
 // Counter is the current counter of a local process (exchanged when a group
@@ -122,10 +131,16 @@ func (g *Group) waitAll(s uint64) {
 	}
 }
 
-// slotFree waits until everyone left call s-2, whose data used s's slot.
-func (g *Group) slotFree(s uint64) {
-	if s >= 2 {
-		g.waitAll(s - 2 + 1)
+// slotFree waits until nobody still reads the data of the last call that
+// used call s's place: s-2 on the counter line, s-Depth in the slots.
+// (Arriving at call t means a rank finished reading every call before t.)
+func (g *Group) slotFree(s uint64, n int, sync bool) {
+	d := uint64(Depth)
+	if inline(n, sync) {
+		d = 2
+	}
+	if s >= d {
+		g.waitAll(s - d + 1)
 	}
 }
 
@@ -133,9 +148,12 @@ func (g *Group) arrive(s uint64) {
 	atomic.StoreUint64(g.a.counter(g.locals[g.me]), g.bases[g.me]+s+1)
 }
 
-func (g *Group) mine(s uint64, n int) unsafe.Pointer { return g.a.data(s%2, g.locals[g.me], n) }
-func (g *Group) of(r int, s uint64, n int) unsafe.Pointer {
-	return g.a.data(s%2, g.locals[r], n)
+func (g *Group) mine(s uint64, n int, sync bool) unsafe.Pointer {
+	return g.a.data(s, g.locals[g.me], n, sync)
+}
+
+func (g *Group) of(r int, s uint64, n int, sync bool) unsafe.Pointer {
+	return g.a.data(s, g.locals[r], n, sync)
 }
 
 func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
@@ -168,14 +186,14 @@ func (g *Group) Barrier() {
 func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
 	s := g.next()
 	if g.me == root {
-		g.slotFree(s)
-		copy(bytes(g.mine(s, n), n), bytes(buf, n))
+		g.slotFree(s, n, false)
+		copy(bytes(g.mine(s, n, false), n), bytes(buf, n))
 		g.arrive(s)
 		return
 	}
 	g.arrive(s)
 	g.waitFor(root, s)
-	copy(bytes(buf, n), bytes(g.of(root, s, n), n))
+	copy(bytes(buf, n), bytes(g.of(root, s, n, false), n))
 }
 
 // Reducer combines count elements: inout = in op inout.
@@ -187,19 +205,19 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
 	s := g.next()
 	n := count * size
-	g.slotFree(s)
-	copy(bytes(g.mine(s, n), n), bytes(send, n))
+	g.slotFree(s, n, true)
+	copy(bytes(g.mine(s, n, true), n), bytes(send, n))
 	g.arrive(s)
 	g.waitAll(s)
-	g.fold(s, recv, count, n, op)
+	g.fold(s, recv, count, n, true, op)
 }
 
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.
-func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, op Reducer) {
+func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, sync bool, op Reducer) {
 	last := len(g.locals) - 1
-	copy(bytes(recv, n), bytes(g.of(last, s, n), n))
+	copy(bytes(recv, n), bytes(g.of(last, s, n, sync), n))
 	for r := last - 1; r >= 0; r-- {
-		op(g.of(r, s, n), recv, count)
+		op(g.of(r, s, n, sync), recv, count)
 	}
 }
 
@@ -207,23 +225,23 @@ func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, op Reducer) {
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
 	s := g.next()
 	n := count * size
-	g.slotFree(s)
-	copy(bytes(g.mine(s, n), n), bytes(send, n))
+	g.slotFree(s, n, false)
+	copy(bytes(g.mine(s, n, false), n), bytes(send, n))
 	g.arrive(s)
 	if g.me == root {
 		g.waitAll(s)
-		g.fold(s, recv, count, n, op)
+		g.fold(s, recv, count, n, false, op)
 	}
 }
 
 // Allgather places every rank's n bytes at send into recv in rank order.
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 	s := g.next()
-	g.slotFree(s)
-	copy(bytes(g.mine(s, n), n), bytes(send, n))
+	g.slotFree(s, n, true)
+	copy(bytes(g.mine(s, n, true), n), bytes(send, n))
 	g.arrive(s)
 	g.waitAll(s)
 	for r := range g.locals {
-		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n), n))
+		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n, true), n))
 	}
 }

@@ -150,3 +150,36 @@ func TestInlineAndSlotSizesInterleave(t *testing.T) {
 		require.Empty(t, e, "rank %d", i)
 	}
 }
+
+// TestRootsRunAhead: a root of back-to-back broadcasts and reductions may
+// run Depth calls ahead of slow readers without overwriting unread data.
+func TestRootsRunAhead(t *testing.T) {
+	gs := groups(4, 64, []uint64{3, 1, 4, 1})
+	errs := make([]string, 4)
+	run(gs, func(g *Group) {
+		for i := 0; i < 500; i++ {
+			v := int64(-1)
+			if g.me == 0 {
+				v = int64(i)
+			} else if i%7 == g.me {
+				runtime.Gosched() // a slow reader
+			}
+			g.Bcast(unsafe.Pointer(&v), 8, 0)
+			if v != int64(i) && errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf("bcast %d got %d", i, v)
+			}
+		}
+		for i := 0; i < 500; i++ {
+			in, out := int64(i*10+g.me), int64(0)
+			g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, 3, func(a, b unsafe.Pointer, _ int) {
+				*(*int64)(b) += *(*int64)(a)
+			})
+			if g.me == 3 && out != int64(i*40+6) && errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf("reduce %d got %d", i, out)
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
