@@ -94,18 +94,25 @@ func reduceBinomial(b *builder, size, me, root int, d Data) {
 			continue
 		}
 		if first {
-			tmp = b.scratch(n)
-		}
-		b.recv(abs(child, top, size), tmp, n)
-		if first {
 			first = false
 			w := d.Rbuf
 			if me != root {
 				w = b.scratch(n)
 			}
-			b.copy(w, acc, n)
-			acc = w
+			if w != acc {
+				// the first child lands in the working buffer and my
+				// contribution is folded in front of it: no copy of mine
+				b.recv(abs(child, top, size), w, n)
+				b.reduce(acc, w, d.Count)
+				acc = w
+				b.round()
+				continue
+			}
 		}
+		if tmp == nil {
+			tmp = b.scratch(n)
+		}
+		b.recv(abs(child, top, size), tmp, n)
 		if d.Commute {
 			b.reduce(tmp, acc, d.Count)
 		} else { // acc = acc op child: the result lands in tmp, swap roles
