@@ -22,8 +22,8 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 		alg = AllreduceRecursiveDoubling
 	}
 	if alg == AllreduceRabenseifner && pof2(size) == size && size > 1 && d.Sbuf != d.Rbuf && d.Count >= size {
-		// the first halving step reads the input in place: only the half
-		// kept is copied, not the whole vector
+		// the first halving step reads the input in place: the vector is
+		// never copied as a whole
 		allreduceRab(b, size, me, d, d.Sbuf)
 		return b.done()
 	}
@@ -151,8 +151,8 @@ func blocks(count, ext, k int) (off, cnt []int) {
 
 // allreduceRab: recursive halving leaves rank r of the power-of-two group
 // with block r fully reduced; recursive doubling gathers the blocks back.
-// With src set (a power-of-two size, not in place), the input has not been
-// copied to Rbuf and the first step reads it from src.
+// With src set (a power-of-two size, not in place, commutative), the input
+// has not been copied to Rbuf and the first step reads it from src.
 func allreduceRab(b *builder, size, me int, d Data, src unsafe.Pointer) {
 	n := d.bytes()
 	acc, tmp := d.Rbuf, b.scratch(n)
@@ -178,14 +178,18 @@ func allreduceRab(b *builder, size, me int, d Data, src unsafe.Pointer) {
 			gp, _, gn, _ := span(giveLo, giveHi)
 			kp, kt, kn, kc := span(keepLo, keepHi)
 			if src != nil {
-				gp = add(src, off[giveLo])
+				// first step: the partner's half lands in Rbuf and mine is
+				// folded into it (commutative), nothing is copied
+				b.send(dst, add(src, off[giveLo]), gn)
+				b.recv(dst, kp, kn)
+				b.reduce(add(src, off[keepLo]), kp, kc)
+				src = nil
+				b.round()
+				lo, hi = keepLo, keepHi
+				continue
 			}
 			b.send(dst, gp, gn)
 			b.recv(dst, kt, kn)
-			if src != nil {
-				b.copy(kp, add(src, off[keepLo]), kn)
-				src = nil
-			}
 			b.reduce(kt, kp, kc)
 			b.round()
 			lo, hi = keepLo, keepHi
