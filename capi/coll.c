@@ -164,6 +164,8 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
 
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
+    if (gompi_shm_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Alltoall((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL, 0);
 }
 #pragma weak MPI_Alltoall = PMPI_Alltoall

@@ -23,7 +23,8 @@ struct gompi_shm {
 };
 extern struct gompi_shm gompi_shm;
 
-enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE, GOMPI_SHM_ALLGATHER };
+enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE, GOMPI_SHM_ALLGATHER,
+       GOMPI_SHM_ALLTOALL };
 
 /* From op/kernels.c. */
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
@@ -191,6 +192,28 @@ static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
         memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, n, 1), n);
+    return MPI_SUCCESS;
+}
+static inline int gompi_shm_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                                     MPI_Datatype rtype, MPI_Comm comm)
+{
+    int es = gompi_builtin_size(rtype);
+    if (es < 0 || rcount < 0 || !rbuf || rbuf == MPI_IN_PLACE) return -1;
+    uint64_t n = (uint64_t)rcount * (uint64_t)es, total = n * (uint64_t)gompi_shm.size;
+    const void *src = rbuf;
+    if (sbuf != MPI_IN_PLACE) {
+        int ss = gompi_builtin_size(stype);
+        if (ss < 0 || scount < 0 || (uint64_t)scount * (uint64_t)ss != n || (n && (!sbuf || sbuf == rbuf))) return -1;
+        src = sbuf;
+    }
+    if (!gompi_shm_ok(comm, GOMPI_SHM_ALLTOALL, total)) return -1;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s, total, 1);
+    memcpy(gompi_shm_data(s, gompi_shm.me, total, 1), src, total);
+    gompi_shm_arrive(s);
+    gompi_shm_wait_all(s);
+    for (int r = 0; r < gompi_shm.size; r++)
+        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, total, 1) + (size_t)gompi_shm.me * n, n);
     return MPI_SUCCESS;
 }
 #endif

@@ -287,6 +287,11 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 		return c.interAlltoall(m, callName("Alltoall", m), sbuf, sc, c.bytes(sd, stype), repeat(stype, nr),
 			rbuf, rc, c.bytes(rd, rtype), repeat(rtype, nr))
 	}
+	if m == Blocking && c.shm != nil {
+		if done, err := c.shmAlltoall(sbuf, scount, stype, rbuf, rcount, rtype); done {
+			return nil, err
+		}
+	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
 		return nil, op.run()

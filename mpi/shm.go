@@ -220,3 +220,41 @@ func (c *Comm) shmBcast(buf unsafe.Pointer, count int, dt *datatype.Type, root i
 		dt.Unpack(buf, count, tmp, 0)
 	}
 }
+
+// shmAlltoall runs a blocking MPI_Alltoall of contiguous blocks through
+// shared memory when every rank's whole send buffer fits a slot; handled is
+// false when the general path must take it. Types may differ between ranks
+// only in layout, so non-contiguous ones are packed.
+func (c *Comm) shmAlltoall(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
+	const call = "MPI_Alltoall"
+	inPlace := IsInPlace(sbuf)
+	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
+		return false, nil
+	}
+	n := rcount * rtype.Size
+	if !c.useShm(Blocking, coll.KAlltoall, n*c.size) || (!inPlace && scount*stype.Size != n) {
+		return false, nil
+	}
+	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
+	if !inPlace {
+		e = firstErr(e, c.checkData(call, sbuf, scount*c.size, stype))
+	}
+	if e != nil {
+		return true, c.raise(e)
+	}
+	var sp unsafe.Pointer
+	if inPlace {
+		sp = c.packed(rbuf, rcount*c.size, rtype)
+	} else {
+		sp = c.packed(sbuf, scount*c.size, stype)
+	}
+	if rtype.Contig {
+		c.shm.Alltoall(sp, rbuf, n)
+		return true, nil
+	}
+	all := make([]byte, n*c.size)
+	c.shm.Alltoall(sp, bytePtr(all), n)
+	rtype.Unpack(rbuf, rcount*c.size, all, 0)
+	return true, nil
+}

@@ -245,3 +245,18 @@ func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n, true), n))
 	}
 }
+
+// Alltoall sends block r (n bytes) of send to rank r: recv gets, in rank
+// order, the block every rank addressed to the caller. The whole send
+// buffer (n times the size) must fit a slot. send may equal recv.
+func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
+	s := g.next()
+	total := n * len(g.locals)
+	g.slotFree(s, total, true)
+	copy(bytes(g.mine(s, total, true), total), bytes(send, total))
+	g.arrive(s)
+	g.waitAll(s)
+	for r := range g.locals {
+		copy(bytes(unsafe.Add(recv, r*n), n), bytes(unsafe.Add(g.of(r, s, total, true), g.me*n), n))
+	}
+}

@@ -66,6 +66,19 @@ func TestCollectivesManyRounds(t *testing.T) {
 							errs[me] = fmt.Sprintf("round %d: ", round) + fmt.Sprintf(format, a...)
 						}
 					}
+					if round%10 == 9 { // an alltoall now and then
+						in := make([]int16, p)
+						for r := range in {
+							in[r] = int16(100*me + r + round)
+						}
+						out := make([]int16, p)
+						g.Alltoall(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), 2)
+						for r := range out {
+							if out[r] != int16(100*r+me+round) {
+								fail("alltoall from %d: %d", r, out[r])
+							}
+						}
+					}
 					switch round % 5 {
 					case 0:
 						g.Barrier()
