@@ -93,7 +93,8 @@ type collOp struct {
 	tags  int   // consecutive tags per run (0: one)
 	local *Comm // intercommunicator collectives: the local group's communicator
 	ports [2]collPort
-	err   int // first error class of the current run
+	err   int  // first error class of the current run
+	busy  bool // a nonblocking or persistent run is in flight
 }
 
 func (op *collOp) start() {
@@ -168,6 +169,7 @@ func advanceActive() int {
 var collStatus = pml.Status{Source: abi.AnySource, Tag: abi.AnyTag}
 
 func (op *collOp) complete() {
+	op.busy = false
 	op.finish()
 	s := collStatus
 	s.Err = op.err
@@ -176,6 +178,7 @@ func (op *collOp) complete() {
 
 // launch starts op and leaves it to the progress hook unless it finished.
 func (op *collOp) launch() {
+	op.busy = true
 	st.eng.Activate(op.req)
 	op.start()
 	if op.s.Advance() {

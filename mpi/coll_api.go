@@ -40,7 +40,7 @@ func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	}
 	k := collKey{cc: c.cc, kind: ckBarrier}
 	if op := cacheGet(m, &k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, algorithm(coll.KBarrier, c.size, 0, true))}
 	cachePut(m, &k, op)
@@ -65,7 +65,7 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	}
 	k := collKey{cc: c.cc, kind: ckBcast, rbuf: buf, n1: count, t1: dt, root: root}
 	if op := cacheGet(m, &k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	op := &collOp{c: c}
 	dir := dirOut
@@ -87,7 +87,7 @@ func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *data
 	}
 	k := &collKey{cc: c.cc, kind: ckGather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	rc, rd := regular(c.size, rcount)
 	return c.gather(m, "Gather", sbuf, scount, stype, rbuf, rc, rd, rtype, root, k)
@@ -162,7 +162,7 @@ func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *dat
 	}
 	k := &collKey{cc: c.cc, kind: ckScatter, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype, root: root}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	sc, sd := regular(c.size, scount)
 	return c.scatter(m, "Scatter", sbuf, sc, sd, stype, rbuf, rcount, rtype, root, k)
@@ -229,7 +229,7 @@ func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *d
 	}
 	k := &collKey{cc: c.cc, kind: ckAllgather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	rc, rd := regular(c.size, rcount)
 	return c.allgather(m, "Allgather", sbuf, scount, stype, rbuf, rc, rd, rtype, k)
@@ -294,7 +294,7 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	rc, rd := regular(c.size, rcount)
 	if IsInPlace(sbuf) {
@@ -431,7 +431,7 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	}
 	k := collKey{cc: c.cc, kind: ckReduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o, root: root}
 	if op := cacheGet(m, &k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	op := &collOp{c: c}
 	var sp, rp unsafe.Pointer
@@ -498,7 +498,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	op, d, e := c.reduceArgs(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	if e != nil {
@@ -525,7 +525,7 @@ func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count in
 		k.kind = ckExscan
 	}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	op, d, e := c.reduceArgs(callName(name, m), sbuf, rbuf, count, dt, o)
 	if e != nil {
@@ -555,7 +555,7 @@ func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcoun
 	}
 	k := &collKey{cc: c.cc, kind: ckReduceScatterBlock, sbuf: sbuf, rbuf: rbuf, n1: rcount, t1: dt, o: o}
 	if op := cacheGet(m, k); op != nil {
-		return nil, op.run()
+		return op.exec(m)
 	}
 	rc, _ := regular(c.size, rcount)
 	return c.reduceScatter(m, "Reduce_scatter_block", sbuf, rbuf, rc, dt, o, k)

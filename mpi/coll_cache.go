@@ -8,11 +8,13 @@ import (
 	"gompi/pml"
 )
 
-// Blocking collectives called again with the same arguments (the common case
-// in loops) reuse their schedule: building one costs about a microsecond of
-// allocation, more than a small collective itself. Only blocking calls are
-// cached: each runs to completion before the next can start, so one schedule
-// is never in flight twice. v-variants (argument arrays) are not cached.
+// Collectives called again with the same arguments (the common case in
+// loops) reuse their schedule: building one costs about a microsecond of
+// allocation, more than a small collective itself. Blocking and nonblocking
+// calls share entries; an entry whose nonblocking run is still in flight is
+// not reused (a new schedule is built and takes its place), so one schedule
+// never runs twice at once. Persistent requests own their schedules, and
+// v-variants (argument arrays) are not cached.
 type collKey struct {
 	cc         *pml.Comm
 	kind       uint8
@@ -52,21 +54,25 @@ var collRecent [ckReduceScatterBlock + 1]struct {
 }
 
 func cacheGet(m CollMode, k *collKey) *collOp {
-	if m != Blocking || k == nil {
+	if m == Persistent || k == nil {
 		return nil
 	}
 	if r := &collRecent[k.kind]; r.op != nil && r.k == *k {
+		if r.op.busy {
+			return nil
+		}
 		return r.op
 	}
 	op := collCache[*k]
-	if op != nil {
-		collRecent[k.kind].k, collRecent[k.kind].op = *k, op
+	if op == nil || op.busy {
+		return nil
 	}
+	collRecent[k.kind].k, collRecent[k.kind].op = *k, op
 	return op
 }
 
 func cachePut(m CollMode, k *collKey, op *collOp) {
-	if m != Blocking || k == nil {
+	if m == Persistent || k == nil {
 		return
 	}
 	if len(collCache) >= collCacheMax {

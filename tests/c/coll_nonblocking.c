@@ -6,7 +6,8 @@
  * Ibarrier; large and small), completed in a scrambled order through
  * Testany, Waitsome and Waitall; a wildcard receive posted before them must
  * match only the point-to-point message sent after them, never collective
- * traffic. */
+ * traffic. Identical calls in flight together (three MPI_Ibarrier at once,
+ * repeated) each get their own run. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,13 @@ int main(int argc, char **argv) {
     int p2p = -1;
     MPI_Request wild;
     CHECK_MPI(MPI_Irecv(&p2p, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &wild));
+
+    for (int it = 0; it < 100; it++) {
+        MPI_Request b3[3];
+        for (int j = 0; j < 3; j++)
+            CHECK_MPI(MPI_Ibarrier(MPI_COMM_WORLD, &b3[j]));
+        CHECK_MPI(MPI_Waitall(3, b3, MPI_STATUSES_IGNORE));
+    }
 
     MPI_Request req[K * PER];
     int *ar_in = malloc(K * LARGE * sizeof(int)), *ar_out = malloc(K * LARGE * sizeof(int));
