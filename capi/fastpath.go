@@ -110,3 +110,9 @@ func enableShmColl() {
 	}
 	C.gompi_shm.enabled = 1
 }
+
+// gompi_progress runs one round of the engine for C wait loops that must
+// not starve point-to-point transfers other processes wait on.
+//
+//export gompi_progress
+func gompi_progress() C.int { return C.int(mpi.Progress()) }

@@ -48,10 +48,18 @@ static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
            ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
 
+/* From capi/fastpath.go: one round of the Go engine's progress. */
+extern int gompi_progress(void);
+
+/* gompi_shm_wait_for polls rank r's counter. Every 256 polls it lets the
+ * engine progress: a peer may be waiting for this process's part of a
+ * point-to-point transfer (a split single copy, a buffered send) before it
+ * can arrive here. */
 static inline void gompi_shm_wait_for(int r, uint64_t s)
 {
     uint64_t *c = gompi_shm_counter(gompi_shm.locals[r]);
-    for (int spins = 0; __atomic_load_n(c, __ATOMIC_ACQUIRE) - gompi_shm.bases[r] <= s; spins++) {
+    for (int spins = 1; __atomic_load_n(c, __ATOMIC_ACQUIRE) - gompi_shm.bases[r] <= s; spins++) {
+        if ((spins & 255) == 0 && gompi_progress() > 0) continue;
         if (spins >= gompi_shm.spin)
             sched_yield();
         else
