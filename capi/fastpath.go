@@ -50,7 +50,7 @@ func enableFast(level int) {
 	}
 	C.gompi_fast.size = C.int(len(f.Peers))
 	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
-	C.gompi_fast.spin, C.gompi_fast.yield_after = 200000, 1<<30
+	C.gompi_fast.spin, C.gompi_fast.yield_after = 20000, 1<<30 // then Go waits, driving progress
 	if f.Oversub {
 		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20
 	}
