@@ -87,6 +87,16 @@ static inline void gompi_shm_slot_free(uint64_t s, uint64_t n, int sync)
     if (s >= d) gompi_shm_wait_all(s - d + 1);
 }
 
+/* gompi_shm_post starts a call with a contribution (shmcoll's post). */
+static inline uint64_t gompi_shm_post(const void *src, uint64_t n, int sync)
+{
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s, n, sync);
+    memcpy(gompi_shm_data(s, gompi_shm.me, n, sync), src, n);
+    gompi_shm_arrive(s);
+    return s;
+}
+
 /* gompi_shm_ok: the C side may run a collective of n bytes per rank. */
 static inline int gompi_shm_ok(MPI_Comm comm, int kind, uint64_t n)
 {
@@ -150,10 +160,7 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
     const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
     int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
-    uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s, (uint64_t)n, 1);
-    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n, 1), src, (size_t)n);
-    gompi_shm_arrive(s);
+    uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
     gompi_shm_wait_all(s);
     if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 1);
     return MPI_SUCCESS;
@@ -169,10 +176,7 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     if (src == MPI_IN_PLACE) return -1;
     int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
-    uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s, (uint64_t)n, 0);
-    memcpy(gompi_shm_data(s, gompi_shm.me, (uint64_t)n, 0), src, (size_t)n);
-    gompi_shm_arrive(s);
+    uint64_t s = gompi_shm_post(src, (uint64_t)n, 0);
     if (me_root) {
         gompi_shm_wait_all(s);
         if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 0);
@@ -193,10 +197,7 @@ static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype
         src = sbuf;
     }
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLGATHER, n)) return -1;
-    uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s, n, 1);
-    memcpy(gompi_shm_data(s, gompi_shm.me, n, 1), src, n);
-    gompi_shm_arrive(s);
+    uint64_t s = gompi_shm_post(src, n, 1);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
         memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, n, 1), n);
@@ -215,10 +216,7 @@ static inline int gompi_shm_alltoall(const void *sbuf, int scount, MPI_Datatype 
         src = sbuf;
     }
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLTOALL, total)) return -1;
-    uint64_t s = gompi_shm_next();
-    gompi_shm_slot_free(s, total, 1);
-    memcpy(gompi_shm_data(s, gompi_shm.me, total, 1), src, total);
-    gompi_shm_arrive(s);
+    uint64_t s = gompi_shm_post(src, total, 1);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
         memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, total, 1) + (size_t)gompi_shm.me * n, n);

@@ -158,6 +158,16 @@ func (g *Group) of(r int, s uint64, n int, sync bool) unsafe.Pointer {
 
 func bytes(p unsafe.Pointer, n int) []byte { return unsafe.Slice((*byte)(p), n) }
 
+// post starts a call with a contribution: once its place is free, the n
+// bytes at send go there and the caller arrives. It returns the call number.
+func (g *Group) post(send unsafe.Pointer, n int, sync bool) uint64 {
+	s := g.next()
+	g.slotFree(s, n, sync)
+	copy(bytes(g.mine(s, n, sync), n), bytes(send, n))
+	g.arrive(s)
+	return s
+}
+
 // Fence marks the end of the group's use of the area: the caller arrives at
 // one more call and does not wait (MPI_Comm_free must not block).
 func (g *Group) Fence() {
@@ -203,11 +213,8 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 // size bytes at send, combined in rank order (the same bits on every rank,
 // and right for non-commutative operations).
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
-	s := g.next()
 	n := count * size
-	g.slotFree(s, n, true)
-	copy(bytes(g.mine(s, n, true), n), bytes(send, n))
-	g.arrive(s)
+	s := g.post(send, n, true)
 	g.waitAll(s)
 	g.fold(s, recv, count, n, true, op)
 }
@@ -223,11 +230,8 @@ func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, sync bool, op 
 
 // Reduce is Allreduce with the result at root only.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
-	s := g.next()
 	n := count * size
-	g.slotFree(s, n, false)
-	copy(bytes(g.mine(s, n, false), n), bytes(send, n))
-	g.arrive(s)
+	s := g.post(send, n, false)
 	if g.me == root {
 		g.waitAll(s)
 		g.fold(s, recv, count, n, false, op)
@@ -236,10 +240,7 @@ func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 
 // Allgather places every rank's n bytes at send into recv in rank order.
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
-	s := g.next()
-	g.slotFree(s, n, true)
-	copy(bytes(g.mine(s, n, true), n), bytes(send, n))
-	g.arrive(s)
+	s := g.post(send, n, true)
 	g.waitAll(s)
 	for r := range g.locals {
 		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n, true), n))
@@ -250,11 +251,8 @@ func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 // order, the block every rank addressed to the caller. The whole send
 // buffer (n times the size) must fit a slot. send may equal recv.
 func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
-	s := g.next()
 	total := n * len(g.locals)
-	g.slotFree(s, total, true)
-	copy(bytes(g.mine(s, total, true), total), bytes(send, total))
-	g.arrive(s)
+	s := g.post(send, total, true)
 	g.waitAll(s)
 	for r := range g.locals {
 		copy(bytes(unsafe.Add(recv, r*n), n), bytes(unsafe.Add(g.of(r, s, total, true), g.me*n), n))
