@@ -101,7 +101,7 @@ func enableShmColl() {
 	seq := (*C.uint64_t)(C.calloc(1, 8))
 	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
 	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(me), nlocal: C.int(nlocal), slot: C.int(slot),
-		spin: C.int(mpi.ShmSpins()), base: (*C.char)(base), locals: &cl[0], bases: &cb[0], seq: seq}
+		polls: C.int(mpi.ShmPolls()), base: (*C.char)(base), locals: &cl[0], bases: &cb[0], seq: seq}
 	for i, k := range []coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce, coll.KAllgather,
 		coll.KAlltoall} {
 		if mpi.ShmAllowed(k) {
@@ -111,8 +111,8 @@ func enableShmColl() {
 	C.gompi_shm.enabled = 1
 }
 
-// gompi_progress runs one round of the engine for C wait loops that must
-// not starve point-to-point transfers other processes wait on.
+// gompi_shm_wait finishes a long wait of the C shared-memory collectives in
+// Go: rank r (every rank when r < 0) arriving at call s of MPI_COMM_WORLD.
 //
-//export gompi_progress
-func gompi_progress() C.int { return C.int(mpi.Progress()) }
+//export gompi_shm_wait
+func gompi_shm_wait(r C.int, s C.uint64_t) { mpi.WorldShm().WaitArrived(int(r), uint64(s)) }

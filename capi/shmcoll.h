@@ -6,7 +6,6 @@
  * (derived types, user ops, large data, a forced algorithm), goes to Go. */
 #ifndef GOMPI_SHMCOLL_H
 #define GOMPI_SHMCOLL_H
-#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include "gompi.h"
@@ -14,7 +13,7 @@
 struct gompi_shm {
     int enabled;
     int size, me, nlocal, slot;
-    int spin;          /* polls before each further poll yields the core */
+    int polls;         /* polls before the rest of a wait goes to Go (1 when oversubscribed) */
     char *base;        /* the area */
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
@@ -48,29 +47,42 @@ static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
            ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
 
-/* From capi/fastpath.go: one round of the Go engine's progress. */
-extern int gompi_progress(void);
+/* From capi/fastpath.go: the rest of a long wait, in Go (which drives
+ * point-to-point progress meanwhile: a peer may need this process's half of
+ * a split single copy, or a buffered send, before it can arrive). */
+extern void gompi_shm_wait(int r, uint64_t s);
 
-/* gompi_shm_wait_for polls rank r's counter. Every 256 polls it lets the
- * engine progress: a peer may be waiting for this process's part of a
- * point-to-point transfer (a split single copy, a buffered send) before it
- * can arrive here. */
+/* gompi_shm_arrived reports whether rank r has arrived at call s. */
+static inline int gompi_shm_arrived(int r, uint64_t s)
+{
+    return __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r] > s;
+}
+
+/* gompi_shm_wait_for polls rank r's counter a while, then waits in Go. */
 static inline void gompi_shm_wait_for(int r, uint64_t s)
 {
-    uint64_t *c = gompi_shm_counter(gompi_shm.locals[r]);
-    for (int spins = 1; __atomic_load_n(c, __ATOMIC_ACQUIRE) - gompi_shm.bases[r] <= s; spins++) {
-        if ((spins & 255) == 0 && gompi_progress() > 0) continue;
-        if (spins >= gompi_shm.spin)
-            sched_yield();
-        else
-            __builtin_ia32_pause();
+    for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
+        if (spins >= gompi_shm.polls) {
+            gompi_shm_wait(r, s);
+            return;
+        }
+        __builtin_ia32_pause();
     }
 }
 
+/* gompi_shm_wait_all: every other rank at call s; at most one crossing. */
 static inline void gompi_shm_wait_all(uint64_t s)
 {
-    for (int r = 0; r < gompi_shm.size; r++)
-        if (r != gompi_shm.me) gompi_shm_wait_for(r, s);
+    for (int r = 0; r < gompi_shm.size; r++) {
+        if (r == gompi_shm.me) continue;
+        for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
+            if (spins >= gompi_shm.polls) {
+                gompi_shm_wait(-1, s);
+                return;
+            }
+            __builtin_ia32_pause();
+        }
+    }
 }
 
 static inline void gompi_shm_arrive(uint64_t s)

@@ -111,8 +111,14 @@ func ShmAllowed(k coll.Kind) bool {
 // has none), for the C fast path.
 func WorldShm() *shmcoll.Group { return st.world.shm }
 
-// ShmSpins is how long a shared-memory collective polls before yielding.
-func ShmSpins() int { return shmSpins }
+// ShmPolls is how long the C side polls before it waits in Go: briefly when
+// processes outnumber cores (Go's wait gives the core away).
+func ShmPolls() int {
+	if shmSpins <= 1 {
+		return 1
+	}
+	return 256
+}
 
 // shmReducer is a comm's reduction callback for shmcoll, made once so a
 // call only sets the op and type it applies (no closure per call).

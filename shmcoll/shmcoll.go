@@ -123,6 +123,16 @@ func (g *Group) waitFor(r int, s uint64) {
 	}
 }
 
+// WaitArrived waits until rank r (every rank when r < 0) has arrived at
+// call s; a second implementation of the protocol hands its long waits here.
+func (g *Group) WaitArrived(r int, s uint64) {
+	if r >= 0 {
+		g.waitFor(r, s)
+		return
+	}
+	g.waitAll(s)
+}
+
 func (g *Group) waitAll(s uint64) {
 	for r := range g.locals {
 		if r != g.me {
