@@ -1,6 +1,7 @@
 /* Shared body of the coll_*.c tests: every collective in its blocking,
  * nonblocking (I*) and persistent (*_init) forms, with odd and zero counts,
- * every root, MPI_IN_PLACE, and results checked element by element against a
+ * every root, MPI_IN_PLACE (also for the v-variants), and results checked
+ * element by element against a
  * serial reference. The including file picks the algorithms through
  * gompi-env settings (GOMPI_COLL_<NAME>=...). */
 #ifndef COLL_COMMON_H
@@ -156,7 +157,7 @@ static void vlayout(int n, int *cnt, int *dsp) {
     }
 }
 
-static void test_gatherv(int f, int n, int root) {
+static void test_gatherv(int f, int n, int root, int inplace) {
     int cnt[64], dsp[64];
     vlayout(n, cnt, dsp);
     int total = dsp[0] + cnt[0] + 1;
@@ -165,7 +166,10 @@ static void test_gatherv(int f, int n, int root) {
         s[i] = v(rank, i);
     for (int i = 0; i < total; i++)
         r[i] = -1;
-    COLL(f, Gatherv, Igatherv, s, cnt[rank], MPI_INT, r, cnt, dsp, MPI_INT, root, MPI_COMM_WORLD);
+    int ip = inplace && rank == root;
+    if (ip)
+        memcpy(r + dsp[rank], s, cnt[rank] * sizeof(int));
+    COLL(f, Gatherv, Igatherv, ip ? MPI_IN_PLACE : s, cnt[rank], MPI_INT, r, cnt, dsp, MPI_INT, root, MPI_COMM_WORLD);
     if (rank == root)
         for (int q = 0; q < size; q++) {
             for (int i = 0; i < cnt[q]; i++)
@@ -181,8 +185,9 @@ static void test_gatherv(int f, int n, int root) {
         for (int q = 0; q < size; q++)
             for (int i = 0; i < cnt[q]; i++)
                 r[dsp[q] + i] = v(q + 3, i);
-    COLL(f, Scatterv, Iscatterv, r, cnt, dsp, MPI_INT, s, cnt[rank], MPI_INT, root, MPI_COMM_WORLD);
-    for (int i = 0; i < cnt[rank]; i++)
+    COLL(f, Scatterv, Iscatterv, r, cnt, dsp, MPI_INT, ip ? MPI_IN_PLACE : s, cnt[rank], MPI_INT, root,
+         MPI_COMM_WORLD);
+    for (int i = 0; i < cnt[rank] && !ip; i++)
         if (s[i] != v(rank + 3, i)) {
             CHECK(0, "scatterv %s n=%d root=%d: [%d]=%d", form_name[f], n, root, i, s[i]);
             break;
@@ -273,10 +278,16 @@ static void test_alltoall(int f, int n, int inplace) {
                 sv[sd[q] + i] = a2a(rank, q, i + w);
         for (int i = 0; i < ro + 2; i++)
             rv[i] = -1;
+        /* in place: the data to send sits in the receive layout (the counts are symmetric) */
+        if (inplace)
+            for (int q = 0; q < size; q++)
+                for (int i = 0; i < rc[q]; i++)
+                    rv[rd[q] + i] = a2a(rank, q, i + w);
+        const void *svp = inplace ? MPI_IN_PLACE : (const void *)sv;
         if (w == 0)
-            COLL(f, Alltoallv, Ialltoallv, sv, sc, sd, MPI_INT, rv, rc, rd, MPI_INT, MPI_COMM_WORLD);
+            COLL(f, Alltoallv, Ialltoallv, svp, sc, sd, MPI_INT, rv, rc, rd, MPI_INT, MPI_COMM_WORLD);
         else
-            COLL(f, Alltoallw, Ialltoallw, sv, sc, sdb, ty, rv, rc, rdb, ty, MPI_COMM_WORLD);
+            COLL(f, Alltoallw, Ialltoallw, svp, sc, sdb, ty, rv, rc, rdb, ty, MPI_COMM_WORLD);
         for (int q = 0; q < size; q++) {
             for (int i = 0; i < rc[q]; i++)
                 if (rv[rd[q] + i] != a2a(q, rank, i + w)) {
@@ -484,8 +495,8 @@ static void run_all(int maxcount) {
                 if (n > 1000 && root != size - 1)
                     continue;
                 test_bcast(f, n, root);
-                test_gatherv(f, n, root);
                 for (int ip = 0; ip < 2; ip++) {
+                    test_gatherv(f, n, root, ip);
                     test_gather(f, n, root, ip);
                     test_reduce(f, n, root, ip);
                 }
