@@ -1,9 +1,8 @@
 /* Shared body of the coll_*.c tests: every collective in its blocking,
  * nonblocking (I*) and persistent (*_init) forms, with odd and zero counts,
  * every root, MPI_IN_PLACE (also for the v-variants), and results checked
- * element by element against a
- * serial reference. The including file picks the algorithms through
- * gompi-env settings (GOMPI_COLL_<NAME>=...). */
+ * element by element against a serial reference. The including file picks
+ * the algorithms through gompi-env settings (GOMPI_COLL_<NAME>=...). */
 #ifndef COLL_COMMON_H
 #define COLL_COMMON_H
 
