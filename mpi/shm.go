@@ -103,8 +103,8 @@ func (c *Comm) useShm(m CollMode, k coll.Kind, n int) bool {
 // ShmAllowed reports whether collectives of kind k may run through shared
 // memory: no other algorithm is forced with GOMPI_COLL_<KIND>.
 func ShmAllowed(k coll.Kind) bool {
-	a, forced := st.settings["GOMPI_COLL_"+string(k)]
-	return !forced || a == "shm"
+	a, set := st.settings["GOMPI_COLL_"+string(k)]
+	return !set || a == "shm" || !coll.Valid(k, a) // an unknown name forces nothing
 }
 
 // WorldShm is MPI_COMM_WORLD's shared-memory collective group (nil when it
