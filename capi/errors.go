@@ -6,10 +6,8 @@ import (
 	"unsafe"
 
 	"gompi/abi"
-	"gompi/group"
-	"gompi/info"
 	"gompi/mpi"
-	"gompi/topo"
+	"gompi/mpierr"
 )
 
 // commArg resolves a communicator handle; on failure it raises MPI_ERR_COMM
@@ -43,11 +41,7 @@ func errReport(c *mpi.Comm, class int, call, detail string) int {
 func objErr(c *mpi.Comm, call string, err error) C.int {
 	class, detail := abi.ErrOther, err.Error()
 	switch e := err.(type) {
-	case *group.Error:
-		class = e.Class
-	case *topo.Error:
-		class = e.Class
-	case *info.Error:
+	case *mpierr.Error:
 		class = e.Class
 	case *mpi.Error:
 		class, detail = e.Class, e.Detail

@@ -3,7 +3,6 @@ package main
 import "C"
 
 import (
-	"errors"
 	"unsafe"
 
 	"gompi/abi"
@@ -28,15 +27,6 @@ func goBools(p *C.int, n int) []bool {
 		out[i] = v != 0
 	}
 	return out
-}
-
-// topoArgErr reports a validation error of package topo through c's handler.
-func topoArgErr(c *mpi.Comm, call string, err error) C.int {
-	var te *topo.Error
-	if errors.As(err, &te) {
-		return argErr(c, call, te.Class, te.Detail)
-	}
-	return argErr(c, call, abi.ErrArg, err.Error())
 }
 
 // cartArg resolves a communicator that must carry a Cartesian grid.
@@ -110,7 +100,7 @@ func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
 	}
 	xs := make([]int, g.Ndims())
 	if e := g.Coords(int(rank), xs); e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	putIntsMax(coords, xs, int(maxdims))
 	return 0
@@ -128,7 +118,7 @@ func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
 	}
 	r, e := g.Rank(intSlice(coords, g.Ndims()))
 	if e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	*rank = C.int(r)
 	return 0
@@ -146,7 +136,7 @@ func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
 	}
 	s, d, e := g.Shift(c.Rank(), int(direction), int(disp))
 	if e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	*src, *dst = C.int(s), C.int(d)
 	return 0
@@ -183,7 +173,7 @@ func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
 	}
 	xs := make([]int, n)
 	if e := g.Coords(c.Rank(), xs); e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	ps := make([]int, n)
 	for i, p := range g.Periods {
@@ -226,7 +216,7 @@ func gompi_Cart_map(comm, ndims C.int, dims, periods *C.int, newrank *C.int) C.i
 	}
 	r, e := topo.CartMap(intSlice(dims, int(ndims)), goBools(periods, int(ndims)), c.Size(), c.Rank())
 	if e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	*newrank = C.int(r)
 	return 0
@@ -246,7 +236,7 @@ func gompi_Dims_create(nnodes, ndims C.int, dims *C.int) C.int {
 	}
 	xs := intSlice(dims, int(ndims))
 	if e := topo.DimsCreate(int(nnodes), xs); e != nil {
-		return topoArgErr(nil, call, e)
+		return objErr(nil, call, e)
 	}
 	putIntsMax(dims, xs, int(ndims))
 	return 0
@@ -305,7 +295,7 @@ func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.in
 	}
 	nb, e := g.Neighbors(int(rank))
 	if e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	if count != nil {
 		*count = C.int(len(nb))
@@ -349,7 +339,7 @@ func gompi_Graph_map(comm, nnodes C.int, index, edges *C.int, newrank *C.int) C.
 	}
 	r, e := topo.GraphMap(int(nnodes), idx, intSlice(edges, ne), c.Size(), c.Rank())
 	if e != nil {
-		return topoArgErr(c, call, e)
+		return objErr(c, call, e)
 	}
 	*newrank = C.int(r)
 	return 0

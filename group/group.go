@@ -4,24 +4,17 @@
 package group
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 
 	"gompi/abi"
+	"gompi/mpierr"
 )
 
 // Error is an argument error with its MPI error class.
-type Error struct {
-	Class  int
-	Detail string
-}
+type Error = mpierr.Error
 
-func (e *Error) Error() string { return e.Detail }
-
-func errorf(class int, format string, args ...any) *Error {
-	return &Error{Class: class, Detail: fmt.Sprintf(format, args...)}
-}
+var errorf = mpierr.New
 
 // Group is an immutable ordered set of processes named by their world ranks.
 type Group struct {

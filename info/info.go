@@ -3,23 +3,16 @@
 package info
 
 import (
-	"fmt"
 	"slices"
 
 	"gompi/abi"
+	"gompi/mpierr"
 )
 
 // Error is an argument error with its MPI error class.
-type Error struct {
-	Class  int
-	Detail string
-}
+type Error = mpierr.Error
 
-func (e *Error) Error() string { return e.Detail }
-
-func errorf(class int, format string, args ...any) *Error {
-	return &Error{Class: class, Detail: fmt.Sprintf(format, args...)}
-}
+var errorf = mpierr.New
 
 // Info is an info object. Keys keep the order of their first Set, which is
 // the order MPI_Info_get_nthkey reports.

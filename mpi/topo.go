@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"gompi/abi"
+	"gompi/mpierr"
 	"gompi/topo"
 )
 
@@ -33,7 +34,7 @@ func (c *Comm) Topology() *Topology { return c.topo }
 
 // topoErr turns a validation error of package topo into an MPI error of call.
 func topoErr(call string, err error) *Error {
-	var te *topo.Error
+	var te *mpierr.Error
 	if errors.As(err, &te) {
 		return &Error{Class: te.Class, Call: call, Detail: te.Detail}
 	}

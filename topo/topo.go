@@ -5,22 +5,14 @@
 package topo
 
 import (
-	"fmt"
-
 	"gompi/abi"
+	"gompi/mpierr"
 )
 
 // Error is an argument error with its MPI error class.
-type Error struct {
-	Class  int
-	Detail string
-}
+type Error = mpierr.Error
 
-func (e *Error) Error() string { return e.Detail }
-
-func errorf(class int, format string, args ...any) *Error {
-	return &Error{Class: class, Detail: fmt.Sprintf(format, args...)}
-}
+var errorf = mpierr.New
 
 // Kind values returned by MPI_Topo_test.
 const (
