@@ -57,6 +57,11 @@ func NewCommShared(ctx uint32, rank int, world []int, seq []SeqPair, sh *Shared)
 // it then strands nothing.
 func (c *Comm) Idle() bool { return c.sh.Busy == 0 }
 
+// receiving reports whether a receive for peer (or any source) is posted.
+func (c *Comm) receiving(peer int) bool {
+	return c.peers[peer].posted.head != nil || c.wild.head != nil
+}
+
 // Size is the number of peers (the remote group size of an intercommunicator).
 func (c *Comm) Size() int { return len(c.World) }
 

@@ -172,23 +172,25 @@ func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, s
 // first; the receive completes when both halves are in.
 func (e *Engine) splitGet(r *Request, h *matchHdr, k int, addr uint64, src int, p btl.Putter) {
 	half := k / 2 &^ 4095
-	r.total, r.received, r.raddr = k, 0, addr
+	r.total, r.received, r.raddr, r.remote = k, 0, addr, h.sreq
 	e.sendCtrl(src, tagPutReq, ackHdr{sreq: h.sreq, rreq: r.ID, off: uint64(half), n: uint64(k - half),
 		addr: uint64(uintptr(r.Buf)) + uint64(half)})
 	if err := e.route[src].Get(src, r.Buf, half, uintptr(addr)); err != nil {
 		r.Status.Err = abi.ErrOther // the probe at startup said this works; the buffer must be bad
 	}
 	e.Counters.RndvGet++
-	e.sendCtrl(src, tagFin, ackHdr{sreq: h.sreq}) // the sender's buffer is free once it wrote its half too
 	e.addReceived(r, half)
 }
 
-// onPutReq writes the part a receiver asked for and reports it written.
+// onPutReq writes the part a receiver asked for and reports it written. A
+// sender that is itself waiting to receive from that peer declines: both
+// cores are copying already (bidirectional traffic), and the receiver then
+// reads the rest faster alone than the two of them contending.
 func (e *Engine) onPutReq(src int, a *ackHdr) {
 	r := e.reqs.get(a.sreq)
 	failed := uint32(0)
 	p, ok := e.route[src].(btl.Putter)
-	if !ok || p.Put(src, unsafe.Add(r.Buf, a.off), int(a.n), uintptr(a.addr)) != nil {
+	if !ok || r.Comm.receiving(r.Peer) || p.Put(src, unsafe.Add(r.Buf, a.off), int(a.n), uintptr(a.addr)) != nil {
 		failed = 1
 	}
 	e.sendCtrl(src, tagPutFin, ackHdr{sreq: failed, rreq: a.rreq, off: a.off, n: a.n})
@@ -206,9 +208,13 @@ func (e *Engine) onPutFin(src int, a *ackHdr) {
 	e.addReceived(r, int(a.n))
 }
 
+// addReceived counts bytes of a split transfer in. When all are in, the
+// sender learns its buffer is free (FIN): not before, since a sender that
+// declined its half leaves the receiver reading it after the PutFin.
 func (e *Engine) addReceived(r *Request, n int) {
 	r.received += n
 	if r.received >= r.total {
+		e.sendCtrl(r.srcWorld, tagFin, ackHdr{sreq: r.remote})
 		e.complete(r)
 	}
 }
