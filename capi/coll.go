@@ -44,18 +44,6 @@ func collDone(req *C.int, r *mpi.Request, err error) C.int {
 	return 0
 }
 
-// ints views a C int array of n entries (nil when p is NULL).
-func ints(p *C.int, n int) []int {
-	if p == nil {
-		return nil
-	}
-	out := make([]int, n)
-	for i, v := range unsafe.Slice(p, n) {
-		out[i] = int(v)
-	}
-	return out
-}
-
 func typeArr(p *C.int, n int) []*datatype.Type {
 	if p == nil {
 		return nil
@@ -125,7 +113,7 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, n), ints(displs, n), dtype(rtype), int(root))
+		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(displs, n), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -156,7 +144,7 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.ScattervAs(m, sbuf, ints(scounts, n), ints(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+		r, err = c.ScattervAs(m, sbuf, intSlice(scounts, n), intSlice(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -183,7 +171,7 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 		if rcounts == nil || displs == nil {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, c.PeerSize()), ints(displs, c.PeerSize()), dtype(rtype))
+		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, c.PeerSize()), intSlice(displs, c.PeerSize()), dtype(rtype))
 	}
 	return collDone(req, r, err)
 }
@@ -221,7 +209,7 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	var r *mpi.Request
 	var err error
 	if w == 0 {
-		r, err = c.AlltoallvAs(m, sbuf, ints(scounts, n), ints(sdispls, n), dtype(stype), rbuf, ints(rcounts, n), ints(rdispls, n), dtype(rtype))
+		r, err = c.AlltoallvAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(rdispls, n), dtype(rtype))
 	} else {
 		if rtypes == nil || (!inPlace && stypes == nil) {
 			return argErr(c, call, abi.ErrArg, "a datatype array is NULL")
@@ -241,7 +229,7 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 				}
 			}
 		}
-		r, err = c.AlltoallwAs(m, sbuf, ints(scounts, n), ints(sdispls, n), st, rbuf, ints(rcounts, n), ints(rdispls, n), rt)
+		r, err = c.AlltoallwAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), st, rbuf, intSlice(rcounts, n), intSlice(rdispls, n), rt)
 	}
 	return collDone(req, r, err)
 }
@@ -297,6 +285,6 @@ func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm
 	if rcounts == nil {
 		return argErr(c, call, abi.ErrArg, "recvcounts is NULL")
 	}
-	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, ints(rcounts, c.Size()), dtype(dt), opOf(o))
+	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, intSlice(rcounts, c.Size()), dtype(dt), opOf(o))
 	return collDone(req, r, err)
 }

@@ -3,21 +3,16 @@ package main
 import "C"
 
 import (
-	"unsafe"
-
 	"gompi/abi"
 	"gompi/mpi"
 	"gompi/topo"
 )
 
-// putInts copies xs into C memory (at most max entries).
-func putIntsMax(p *C.int, xs []int, max int) {
-	if p == nil || max <= 0 {
-		return
-	}
-	dst := unsafe.Slice(p, max)
-	for i := 0; i < len(xs) && i < max; i++ {
-		dst[i] = C.int(xs[i])
+// putIntsMax copies xs into C memory, at most limit entries (output arrays
+// whose caller gave their length).
+func putIntsMax(p *C.int, xs []int, limit int) {
+	if p != nil && limit > 0 {
+		putInts(p, xs[:min(len(xs), limit)])
 	}
 }
 
