@@ -14,7 +14,6 @@ import (
 	"unsafe"
 
 	"gompi/abi"
-	"gompi/coll"
 	"gompi/datatype"
 	"gompi/mpi"
 )
@@ -102,9 +101,8 @@ func enableShmColl() {
 	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
 	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(me), nlocal: C.int(nlocal), slot: C.int(slot),
 		polls: C.int(mpi.ShmPolls()), base: (*C.char)(base), locals: &cl[0], bases: &cb[0], seq: seq}
-	for i, k := range []coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce, coll.KAllgather,
-		coll.KAlltoall} {
-		if mpi.ShmAllowed(k) {
+	for i, ok := range mpi.ShmAllowed() {
+		if ok {
 			C.gompi_shm.allow[i] = 1
 		}
 	}

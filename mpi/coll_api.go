@@ -34,7 +34,7 @@ func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	if e := c.checkIntra(call); e != nil {
 		return c.fail(e)
 	}
-	if c.useShm(m, coll.KBarrier, 0) {
+	if c.useShm(m, shmBarrier, 0) {
 		c.shm.Barrier()
 		return nil, nil
 	}
@@ -59,7 +59,7 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
 	}
-	if c.useShm(m, coll.KBcast, count*dt.Size) {
+	if c.useShm(m, shmBcast, count*dt.Size) {
 		c.shmBcast(buf, count, dt, root)
 		return nil, nil
 	}
@@ -417,7 +417,7 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
-	if dt.Contig && c.useShm(m, coll.KReduce, count*dt.Size) {
+	if dt.Contig && c.useShm(m, shmReduce, count*dt.Size) {
 		sp := sbuf
 		if inPlace {
 			sp = rbuf
@@ -493,7 +493,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
-	if dt != nil && dt.Contig && c.useShm(m, coll.KAllreduce, count*dt.Size) {
+	if dt != nil && dt.Contig && c.useShm(m, shmAllreduce, count*dt.Size) {
 		return c.shmAllreduce(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}

@@ -75,6 +75,7 @@ func (c *Comm) shmLocals() []int {
 // setupWorldShm gives MPI_COMM_WORLD its area: the segment is new, so every
 // counter starts at zero.
 func setupWorldShm(oversub bool) {
+	decideShmKinds()
 	if oversub {
 		shmSpins = 1
 	}
@@ -89,22 +90,42 @@ func setupWorldShm(oversub bool) {
 // ShmSlot is the largest per-rank contribution shared-memory collectives take.
 const ShmSlot = sm.CollSlot
 
-// useShm tells whether a blocking collective of n bytes per rank runs
-// through shared memory: c has an area, the data fits a slot, and no other
-// algorithm is forced with GOMPI_COLL_<KIND> (GOMPI_COLL_<KIND>=shm forces
-// this one where it applies).
-func (c *Comm) useShm(m CollMode, k coll.Kind, n int) bool {
-	if m != Blocking || c.shm == nil || n > ShmSlot {
-		return false
+// The collectives shmcoll serves, in the order of the C side's enum
+// (capi/shmcoll.h).
+const (
+	shmBarrier = iota
+	shmBcast
+	shmReduce
+	shmAllreduce
+	shmAllgather
+	shmAlltoall
+	shmKinds
+)
+
+var shmKindNames = [shmKinds]coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce,
+	coll.KAllgather, coll.KAlltoall}
+
+// shmAllowed says, per kind, that no other algorithm is forced with
+// GOMPI_COLL_<KIND> (an unknown name forces nothing; "shm" forces this
+// one): decided once at MPI_Init, so a call pays no settings lookup.
+var shmAllowed [shmKinds]bool
+
+func decideShmKinds() {
+	for i, k := range shmKindNames {
+		a, set := st.settings["GOMPI_COLL_"+string(k)]
+		shmAllowed[i] = !set || a == "shm" || !coll.Valid(k, a)
 	}
-	return ShmAllowed(k)
 }
 
-// ShmAllowed reports whether collectives of kind k may run through shared
-// memory: no other algorithm is forced with GOMPI_COLL_<KIND>.
-func ShmAllowed(k coll.Kind) bool {
-	a, set := st.settings["GOMPI_COLL_"+string(k)]
-	return !set || a == "shm" || !coll.Valid(k, a) // an unknown name forces nothing
+// ShmAllowed reports, in the C side's order, which collectives may run
+// through shared memory.
+func ShmAllowed() [shmKinds]bool { return shmAllowed }
+
+// useShm tells whether a blocking collective of kind k with n bytes per
+// rank runs through shared memory: c has an area, the data fits a slot and
+// no other algorithm is forced.
+func (c *Comm) useShm(m CollMode, k int, n int) bool {
+	return m == Blocking && c.shm != nil && n <= ShmSlot && shmAllowed[k]
 }
 
 // WorldShm is MPI_COMM_WORLD's shared-memory collective group (nil when it
@@ -164,7 +185,7 @@ func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Typ
 		return false, nil
 	}
 	n := rcount * rtype.Size
-	if !c.useShm(Blocking, coll.KAllgather, n) || (!inPlace && scount*stype.Size != n) {
+	if !c.useShm(Blocking, shmAllgather, n) || (!inPlace && scount*stype.Size != n) {
 		return false, nil
 	}
 	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
@@ -239,7 +260,7 @@ func (c *Comm) shmAlltoall(sbuf unsafe.Pointer, scount int, stype *datatype.Type
 		return false, nil
 	}
 	n := rcount * rtype.Size
-	if !c.useShm(Blocking, coll.KAlltoall, n*c.size) || (!inPlace && scount*stype.Size != n) {
+	if !c.useShm(Blocking, shmAlltoall, n*c.size) || (!inPlace && scount*stype.Size != n) {
 		return false, nil
 	}
 	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
