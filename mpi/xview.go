@@ -1,7 +1,6 @@
 package mpi
 
 import (
-	"encoding/binary"
 	"unsafe"
 
 	"gompi/pml"
@@ -87,36 +86,20 @@ func (v *xview) allreduceMask(m *ctxMask) {
 	v.bcast(buf, 0)
 }
 
-// allgatherInts gathers k ints from every member, in member order.
+// allgatherInts gathers len(mine) ints (the same on every member) from
+// every member, in member order.
 func (v *xview) allgatherInts(mine []int) []int {
-	k := len(mine)
-	all := make([]byte, 8*k*v.size())
-	for j, x := range mine {
-		binary.LittleEndian.PutUint64(all[8*(k*v.me+j):], uint64(x))
+	lens := make([]int, v.size())
+	for i := range lens {
+		lens[i] = len(mine)
 	}
-	if v.me == 0 {
-		for i := 1; i < v.size(); i++ {
-			v.recv(i, all[8*k*i:8*k*(i+1)])
-		}
-	} else {
-		v.send(0, all[8*k*v.me:8*k*(v.me+1)])
-	}
-	v.bcast(all, 0)
-	out := make([]int, k*v.size())
-	for i := range out {
-		out[i] = int(int64(binary.LittleEndian.Uint64(all[8*i:])))
-	}
-	return out
+	return v.gathervInts(mine, lens)
 }
 
 // allgatherv gathers a variable-length int list from every member.
 func (v *xview) allgatherv(mine []int) [][]int {
 	lens := v.allgatherInts([]int{len(mine)})
-	total := 0
-	for _, l := range lens {
-		total += l
-	}
-	flat := v.gathervInts(mine, lens, total)
+	flat := v.gathervInts(mine, lens)
 	out := make([][]int, v.size())
 	off := 0
 	for i, l := range lens {
@@ -126,15 +109,18 @@ func (v *xview) allgatherv(mine []int) [][]int {
 	return out
 }
 
-func (v *xview) gathervInts(mine []int, lens []int, total int) []int {
+// gathervInts collects lens[i] ints from member i at member 0 and
+// broadcasts the concatenation.
+func (v *xview) gathervInts(mine []int, lens []int) []int {
+	total, off := 0, 0
+	for i, l := range lens {
+		if i == v.me {
+			off = total
+		}
+		total += l
+	}
 	all := make([]byte, 8*total)
-	off := 0
-	for i := 0; i < v.me; i++ {
-		off += lens[i]
-	}
-	for j, x := range mine {
-		binary.LittleEndian.PutUint64(all[8*(off+j):], uint64(x))
-	}
+	copy(all[8*off:], intsBytes(mine))
 	if v.me == 0 {
 		o := lens[0]
 		for i := 1; i < v.size(); i++ {
@@ -149,11 +135,7 @@ func (v *xview) gathervInts(mine []int, lens []int, total int) []int {
 	if total > 0 {
 		v.bcast(all, 0)
 	}
-	out := make([]int, total)
-	for i := range out {
-		out[i] = int(int64(binary.LittleEndian.Uint64(all[8*i:])))
-	}
-	return out
+	return bytesInts(all)
 }
 
 // exchange swaps b with peer rank of pc (intercommunicator leaders).
