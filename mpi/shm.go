@@ -175,48 +175,60 @@ func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, d
 	return nil, nil
 }
 
-// shmAllgather runs a blocking MPI_Allgather of contiguous blocks through
-// shared memory; handled is false when the general path must take it.
+// shmAllgather runs a blocking MPI_Allgather through shared memory; handled
+// is false when the general path must take it.
 func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
-	const call = "MPI_Allgather"
-	inPlace := IsInPlace(sbuf)
-	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
-		return false, nil
+	n, handled, err := c.shmBlockArgs("MPI_Allgather", shmAllgather, 1, sbuf, scount, stype, rbuf, rcount, rtype)
+	if !handled || err != nil {
+		return handled, err
 	}
-	n := rcount * rtype.Size
-	if !c.useShm(Blocking, shmAllgather, n) || (!inPlace && scount*stype.Size != n) {
-		return false, nil
-	}
-	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
-	if !inPlace {
-		e = firstErr(e, c.checkData(call, sbuf, scount, stype))
-	}
-	if e != nil {
-		return true, c.raise(e)
-	}
-	mine := unsafe.Add(rbuf, c.rank*rcount*rtype.Extent)
-	if rtype.Contig {
-		sp := mine
-		if !inPlace {
-			sp = c.packed(sbuf, scount, stype)
-		}
-		c.shm.Allgather(sp, rbuf, n)
-		return true, nil
-	}
-	// Blocks of a non-contiguous receive type travel packed.
 	var sp unsafe.Pointer
-	if inPlace {
-		sp = c.packed(mine, rcount, rtype)
+	if IsInPlace(sbuf) {
+		sp = c.packed(unsafe.Add(rbuf, c.rank*rcount*rtype.Extent), rcount, rtype)
 	} else {
 		sp = c.packed(sbuf, scount, stype)
 	}
-	all := make([]byte, n*c.size)
-	c.shm.Allgather(sp, bytePtr(all), n)
-	for r := 0; r < c.size; r++ {
-		rtype.Unpack(unsafe.Add(rbuf, r*rcount*rtype.Extent), rcount, all[r*n:(r+1)*n], 0)
+	dst, all := c.recvArea(rbuf, rtype, n*c.size)
+	c.shm.Allgather(sp, dst, n)
+	if all != nil {
+		rtype.Unpack(rbuf, rcount*c.size, all, 0)
 	}
 	return true, nil
+}
+
+// shmBlockArgs checks an allgather or alltoall (blocks per rank of send:
+// 1 or the size) for the shared-memory path and returns the bytes of one
+// block. Types may differ between ranks only in layout: non-contiguous
+// ones are packed.
+func (c *Comm) shmBlockArgs(call string, kind, blocks int, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (n int, handled bool, err error) {
+	inPlace := IsInPlace(sbuf)
+	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
+		return 0, false, nil
+	}
+	n = rcount * rtype.Size
+	if !c.useShm(Blocking, kind, n*blocks) || (!inPlace && scount*stype.Size != n) {
+		return 0, false, nil
+	}
+	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
+	if !inPlace {
+		e = firstErr(e, c.checkData(call, sbuf, scount*blocks, stype))
+	}
+	if e != nil {
+		return 0, true, c.raise(e)
+	}
+	return n, true, nil
+}
+
+// recvArea is where a collective writes n packed bytes for rbuf: rbuf
+// itself for a contiguous type, else scratch (returned) to unpack after.
+func (c *Comm) recvArea(rbuf unsafe.Pointer, rtype *datatype.Type, n int) (unsafe.Pointer, []byte) {
+	if rtype.Contig {
+		return rbuf, nil
+	}
+	all := make([]byte, n)
+	return bytePtr(all), all
 }
 
 // packed returns count elements of dt at p as contiguous bytes: p itself
@@ -248,40 +260,25 @@ func (c *Comm) shmBcast(buf unsafe.Pointer, count int, dt *datatype.Type, root i
 	}
 }
 
-// shmAlltoall runs a blocking MPI_Alltoall of contiguous blocks through
-// shared memory when every rank's whole send buffer fits a slot; handled is
-// false when the general path must take it. Types may differ between ranks
-// only in layout, so non-contiguous ones are packed.
+// shmAlltoall runs a blocking MPI_Alltoall through shared memory when every
+// rank's whole send buffer fits a slot; handled is false when the general
+// path must take it.
 func (c *Comm) shmAlltoall(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
-	const call = "MPI_Alltoall"
-	inPlace := IsInPlace(sbuf)
-	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
-		return false, nil
-	}
-	n := rcount * rtype.Size
-	if !c.useShm(Blocking, shmAlltoall, n*c.size) || (!inPlace && scount*stype.Size != n) {
-		return false, nil
-	}
-	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
-	if !inPlace {
-		e = firstErr(e, c.checkData(call, sbuf, scount*c.size, stype))
-	}
-	if e != nil {
-		return true, c.raise(e)
+	n, handled, err := c.shmBlockArgs("MPI_Alltoall", shmAlltoall, c.size, sbuf, scount, stype, rbuf, rcount, rtype)
+	if !handled || err != nil {
+		return handled, err
 	}
 	var sp unsafe.Pointer
-	if inPlace {
+	if IsInPlace(sbuf) {
 		sp = c.packed(rbuf, rcount*c.size, rtype)
 	} else {
 		sp = c.packed(sbuf, scount*c.size, stype)
 	}
-	if rtype.Contig {
-		c.shm.Alltoall(sp, rbuf, n)
-		return true, nil
+	dst, all := c.recvArea(rbuf, rtype, n*c.size)
+	c.shm.Alltoall(sp, dst, n)
+	if all != nil {
+		rtype.Unpack(rbuf, rcount*c.size, all, 0)
 	}
-	all := make([]byte, n*c.size)
-	c.shm.Alltoall(sp, bytePtr(all), n)
-	rtype.Unpack(rbuf, rcount*c.size, all, 0)
 	return true, nil
 }
