@@ -75,22 +75,22 @@ func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.int, scounts *C.in
 		if ni > 0 && null(unsafe.Pointer(rcounts), rdispls) {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.NeighborAllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, ints(rcounts, ni), ints((*C.int)(rdispls), ni), dtype(rtype))
+		r, err = c.NeighborAllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, ni), intSlice((*C.int)(rdispls), ni), dtype(rtype))
 	case nbAlltoall:
 		r, err = c.NeighborAlltoallAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
 	case nbAlltoallv:
 		if (no > 0 && null(unsafe.Pointer(scounts), sdispls)) || (ni > 0 && null(unsafe.Pointer(rcounts), rdispls)) {
 			return argErr(c, call, abi.ErrArg, "a count or displacement array is NULL")
 		}
-		r, err = c.NeighborAlltoallvAs(m, sbuf, ints(scounts, no), ints((*C.int)(sdispls), no), dtype(stype),
-			rbuf, ints(rcounts, ni), ints((*C.int)(rdispls), ni), dtype(rtype))
+		r, err = c.NeighborAlltoallvAs(m, sbuf, intSlice(scounts, no), intSlice((*C.int)(sdispls), no), dtype(stype),
+			rbuf, intSlice(rcounts, ni), intSlice((*C.int)(rdispls), ni), dtype(rtype))
 	default:
 		if (no > 0 && null(unsafe.Pointer(scounts), sdispls, unsafe.Pointer(stypes))) ||
 			(ni > 0 && null(unsafe.Pointer(rcounts), rdispls, unsafe.Pointer(rtypes))) {
 			return argErr(c, call, abi.ErrArg, "a count, displacement or type array is NULL")
 		}
-		r, err = c.NeighborAlltoallwAs(m, sbuf, ints(scounts, no), aints(sdispls, no), typeArr(stypes, no),
-			rbuf, ints(rcounts, ni), aints(rdispls, ni), typeArr(rtypes, ni))
+		r, err = c.NeighborAlltoallwAs(m, sbuf, intSlice(scounts, no), aints(sdispls, no), typeArr(stypes, no),
+			rbuf, intSlice(rcounts, ni), aints(rdispls, ni), typeArr(rtypes, ni))
 	}
 	return collDone(req, r, err)
 }
