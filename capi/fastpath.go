@@ -2,10 +2,9 @@ package main
 
 /*
 #include <stdlib.h>
-#include "fastpath.h"
+#include "fastslot.h"
 #include "shmcoll.h"
 gompi_fpeer *gompi_fast_alloc(int size);
-void gompi_fast_done_init(void);
 */
 import "C"
 
@@ -32,7 +31,6 @@ func enableFast(level int) {
 	if os.Getenv("GOMPI_FASTPATH") == "0" || level > abi.ThreadSerialized {
 		return
 	}
-	C.gompi_fast_done_init()
 	enableShmColl()
 	f := mpi.Fast()
 	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
@@ -56,6 +54,7 @@ func enableFast(level int) {
 	C.gompi_fast.busy = (*C.int32_t)(unsafe.Pointer(f.Busy))
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))
 	C.gompi_fast.seq = (*C.gompi_seqpair)(f.Seq)
+	mpi.SetForeignRecvs((*int32)(unsafe.Pointer(&C.gompi_fast.posted)), adoptFast)
 	C.gompi_fast.enabled = 1
 }
 
@@ -64,22 +63,48 @@ func disableFast() {
 	C.gompi_shm.enabled = 0
 }
 
-// isRecvDone tells a receive finished by the C fast path inside MPI_Irecv.
-func isRecvDone(h int32) bool {
-	return uint32(h)&0xfff00000 == C.GOMPI_REQ_RECV_DONE0 && uint32(h)&0xfffff < C.GOMPI_FAST_DONE_MAX
+// fastSlot is the C fast path's receive slot behind handle h (see
+// fastslot.h), nil for every other handle.
+func fastSlot(h int32) *C.gompi_fslot {
+	if uint32(h)&0xfff00000 != C.GOMPI_REQ_FAST0 || uint32(h)&0xfffff >= C.GOMPI_FAST_SLOTS {
+		return nil
+	}
+	return &C.gompi_fast_slots[uint32(h)&0xfffff]
 }
 
-// recvDoneStatus is the status the C fast path recorded for handle h.
-func recvDoneStatus(h int32) mpi.Status {
-	d := &C.gompi_fast_done[uint32(h)&0xfffff]
+// slotStatus is the status the C fast path recorded in a finished slot.
+func slotStatus(d *C.gompi_fslot) mpi.Status {
 	return mpi.Status{Source: int(d.source), Tag: int(d.tag), Count: int(d.count)}
 }
 
-// recvDoneRelease returns h's slot to the C free list.
-func recvDoneRelease(h int32) {
+// slotRelease returns h's slot to the C free list.
+func slotRelease(h int32) {
 	slot := uint32(h) & 0xfffff
-	C.gompi_fast_done[slot].next = C.gompi_fast_done_free
-	C.gompi_fast_done_free = C.int32_t(slot)
+	C.gompi_fast_slots[slot].state = C.GOMPI_SLOT_FREE
+	C.gompi_fast_slots[slot].next = C.gompi_fast_free
+	C.gompi_fast_free = C.int32_t(slot)
+}
+
+// adoptFast turns every receive queued by the C fast path into a Go request,
+// source by source in posting order, so the engine matches them before
+// anything posted later. The engine calls it before it matches anything.
+func adoptFast() {
+	f := &C.gompi_fast
+	f.posted = 0
+	world := mpi.CommFromHandle(abi.CommWorld)
+	qhead := unsafe.Slice(f.qhead, int(f.size))
+	qtail := unsafe.Slice(f.qtail, int(f.size))
+	for src := range qhead {
+		for s := qhead[src]; s >= 0; {
+			d := &C.gompi_fast_slots[s]
+			s = d.next
+			// The arguments passed the C checks, so posting cannot fail.
+			r, _ := world.Irecv(d.buf, int(d.ucount), mpi.TypeFromHandle(int32(d.dtype)), int(d.source), int(d.tag))
+			d.goh = C.int32_t(mpi.RequestHandle(r))
+			d.state = C.GOMPI_SLOT_ADOPTED
+		}
+		qhead[src], qtail[src] = -1, -1
+	}
 }
 
 // enableShmColl hands MPI_COMM_WORLD's shared-memory collective group to

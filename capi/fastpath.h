@@ -44,6 +44,8 @@ struct gompi_fast {
     int yield_after; /* polls before each poll yields the core (oversubscribed) */
     int32_t *busy;
     int32_t *pending;
+    int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
+    int32_t *qhead, *qtail; /* per peer, slot indices, -1 when empty */
     gompi_seqpair *seq;
     gompi_fpeer *peers;
 };
@@ -106,38 +108,6 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     return MPI_SUCCESS;
 }
 
-/* Receives the fast path finished inside MPI_Irecv keep their status here
- * until a completion call collects it; their handles are
- * GOMPI_REQ_RECV_DONE0 | slot (a builtin request kind no other handle uses). */
-#define GOMPI_REQ_RECV_DONE0 0x6c100000
-#define GOMPI_FAST_DONE_MAX 4096
-typedef struct { int32_t source, tag, count, next; } gompi_done_slot;
-extern gompi_done_slot gompi_fast_done[GOMPI_FAST_DONE_MAX];
-extern int32_t gompi_fast_done_free; /* free-list head, -1 when all are in use */
-
-static inline int gompi_is_recv_done(MPI_Request r)
-{
-    return ((unsigned)r & 0xfff00000u) == (unsigned)GOMPI_REQ_RECV_DONE0 &&
-           ((unsigned)r & 0xfffffu) < GOMPI_FAST_DONE_MAX;
-}
-
-/* gompi_recv_done_finish writes a fast-finished receive's status and
- * returns its slot to the free list. */
-static inline void gompi_recv_done_finish(MPI_Request r, MPI_Status *status)
-{
-    int32_t slot = (int32_t)((unsigned)r & 0xfffffu);
-    gompi_done_slot *d = &gompi_fast_done[slot];
-    if (!GOMPI_STATUS_IGNORED(status)) {
-        status->count_lo = d->count;
-        status->count_hi_and_cancelled = 0;
-        status->MPI_SOURCE = d->source;
-        status->MPI_TAG = d->tag;
-        status->MPI_ERROR = MPI_SUCCESS;
-    }
-    d->next = gompi_fast_done_free;
-    gompi_fast_done_free = slot;
-}
-
 /* gompi_fast_take receives the next message from src into buf when it is
  * already in the ring and nothing in the Go engine could claim it first:
  * 1 taken, 0 not there yet, -1 the fast path must step aside. */
@@ -167,14 +137,14 @@ static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int
 }
 
 /* gompi_fast_args checks that a receive may use the fast path at all. */
-static inline int gompi_fast_args(int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm, uint64_t *cap)
+static inline int gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm, uint64_t *cap)
 {
     int esize = gompi_builtin_size(dt);
     if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < MPI_ANY_TAG ||
         (unsigned)src >= (unsigned)gompi_fast.size)
         return 0;
     *cap = (uint64_t)count * (uint64_t)esize;
-    return 1;
+    return *cap == 0 || buf; /* the Go side reports a NULL buffer */
 }
 
 static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src, int tag,
@@ -182,7 +152,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
 {
     uint64_t cap, n;
     int mtag;
-    if (!gompi_fast_args(count, dt, src, tag, comm, &cap)) return -1;
+    if (!gompi_fast_args(buf, count, dt, src, tag, comm, &cap) || gompi_fast.qhead[src] >= 0) return -1;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
         int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
         if (got < 0) return -1;
@@ -204,22 +174,4 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     return -1;
 }
 
-/* gompi_fast_irecv finishes MPI_Irecv at once when the message is already
- * there, handing back a completed handle; else the Go engine posts it. */
-static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
-                                   MPI_Request *req)
-{
-    uint64_t cap, n;
-    int mtag;
-    int32_t slot = gompi_fast_done_free;
-    if (slot < 0 || !req || !gompi_fast_args(count, dt, src, tag, comm, &cap)) return -1;
-    if (gompi_fast_take(buf, cap, src, tag, &mtag, &n) != 1) return -1;
-    gompi_done_slot *d = &gompi_fast_done[slot];
-    gompi_fast_done_free = d->next;
-    d->source = src;
-    d->tag = mtag;
-    d->count = (int32_t)n;
-    *req = (MPI_Request)(GOMPI_REQ_RECV_DONE0 | slot);
-    return MPI_SUCCESS;
-}
 #endif

@@ -1,6 +1,6 @@
 /* Point-to-point: each call crosses into Go once. */
 #include "gompi.h"
-#include "fastpath.h"
+#include "fastslot.h"
 #include "_cgo_export.h"
 
 enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };

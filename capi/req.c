@@ -1,6 +1,6 @@
 /* Completion, status and request management. */
 #include "gompi.h"
-#include "fastpath.h"
+#include "fastslot.h"
 #include "_cgo_export.h"
 
 /* Sends that left through the fast path need no Go call to complete. */
@@ -12,19 +12,32 @@ static void send_done_status(MPI_Status *s)
     }
 }
 
+/* finish_all completes handles the C fast path owns (see fastslot.h). */
+static void finish_all(int count, MPI_Request *reqs, MPI_Status *statuses)
+{
+    int ignore = GOMPI_STATUS_IGNORED(statuses);
+    for (int i = 0; i < count; i++) {
+        MPI_Status *st = ignore ? MPI_STATUS_IGNORE : &statuses[i];
+        if (reqs[i] == GOMPI_REQ_SEND_DONE) {
+            send_done_status(st);
+            if (!ignore) st->MPI_ERROR = MPI_SUCCESS;
+            reqs[i] = MPI_REQUEST_NULL;
+        } else {
+            gompi_fast_finish(&reqs[i], st);
+        }
+    }
+}
+
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
-    if (request && gompi_state == GOMPI_READY) {
+    if (request && gompi_state == GOMPI_READY && gompi_fast_wait_all(1, request)) {
         if (*request == GOMPI_REQ_SEND_DONE) {
             *request = MPI_REQUEST_NULL;
             send_done_status(status);
-            return MPI_SUCCESS;
+        } else {
+            gompi_fast_finish(request, status);
         }
-        if (gompi_is_recv_done(*request)) {
-            gompi_recv_done_finish(*request, status);
-            *request = MPI_REQUEST_NULL;
-            return MPI_SUCCESS;
-        }
+        return MPI_SUCCESS;
     }
     return gompi_Wait(request, (uintptr_t)status);
 }
@@ -32,10 +45,12 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
-    if (request && flag && gompi_state == GOMPI_READY &&
-        (*request == GOMPI_REQ_SEND_DONE || gompi_is_recv_done(*request))) {
-        *flag = 1;
-        return PMPI_Wait(request, status);
+    if (request && flag && gompi_state == GOMPI_READY) {
+        int k = gompi_fast_test_all(1, request);
+        if (k >= 0) {
+            *flag = k;
+            return k ? PMPI_Wait(request, status) : MPI_SUCCESS;
+        }
     }
     return gompi_Test(request, flag, (uintptr_t)status);
 }
@@ -43,23 +58,9 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
-    int i;
-    for (i = 0; i < count && (array_of_requests[i] == GOMPI_REQ_SEND_DONE || gompi_is_recv_done(array_of_requests[i]));
-         i++)
-        ;
-    if (i == count && count > 0 && gompi_state == GOMPI_READY) {
-        int ignore = GOMPI_STATUS_IGNORED(array_of_statuses);
-        for (i = 0; i < count; i++) {
-            MPI_Status *st = ignore ? MPI_STATUS_IGNORE : &array_of_statuses[i];
-            if (array_of_requests[i] == GOMPI_REQ_SEND_DONE) {
-                send_done_status(st);
-                if (!ignore)
-                    st->MPI_ERROR = MPI_SUCCESS;
-            } else {
-                gompi_recv_done_finish(array_of_requests[i], st);
-            }
-            array_of_requests[i] = MPI_REQUEST_NULL;
-        }
+    if (count > 0 && array_of_requests && gompi_state == GOMPI_READY &&
+        gompi_fast_wait_all(count, array_of_requests)) {
+        finish_all(count, array_of_requests, array_of_statuses);
         return MPI_SUCCESS;
     }
     return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, NULL);
@@ -69,6 +70,14 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                  MPI_Status array_of_statuses[])
 {
+    if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY) {
+        int k = gompi_fast_test_all(count, array_of_requests);
+        if (k >= 0) {
+            *flag = k;
+            if (k) finish_all(count, array_of_requests, array_of_statuses);
+            return MPI_SUCCESS;
+        }
+    }
     return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, flag);
 }
 #pragma weak MPI_Testall = PMPI_Testall

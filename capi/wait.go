@@ -2,6 +2,7 @@ package main
 
 /*
 #include <stdint.h>
+#include "fastslot.h"
 */
 import "C"
 
@@ -32,8 +33,17 @@ func classify(h int32) (*mpi.Request, int) {
 	case mpi.HandleProcNullOp:
 		return nil, reqProcNull
 	}
-	if isRecvDone(h) {
-		return nil, reqRecvDone
+	if d := fastSlot(h); d != nil {
+		switch d.state {
+		case C.GOMPI_SLOT_DONE:
+			return nil, reqRecvDone
+		case C.GOMPI_SLOT_POSTED:
+			adoptFast()
+		}
+		if d.state != C.GOMPI_SLOT_ADOPTED {
+			return nil, reqInvalid
+		}
+		h = int32(d.goh)
 	}
 	r := mpi.RequestFromHandle(h)
 	if r == nil {
@@ -75,14 +85,17 @@ func complete(h *C.int, r *mpi.Request, kind int, status C.uintptr_t) int {
 		*h = C.int(abi.RequestNull)
 		return 0
 	case reqRecvDone:
-		s := recvDoneStatus(int32(*h))
-		recvDoneRelease(int32(*h))
+		s := slotStatus(fastSlot(int32(*h)))
+		slotRelease(int32(*h))
 		putStatus(status, &s)
 		*h = C.int(abi.RequestNull)
 		return 0
 	}
 	persistent := r.Persistent
 	s := mpi.Finish(r)
+	if fastSlot(int32(*h)) != nil {
+		slotRelease(int32(*h))
+	}
 	if !persistent {
 		*h = C.int(abi.RequestNull)
 	}
@@ -349,7 +362,7 @@ func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
 	case reqInactive:
 		putEmpty(status)
 	case reqRecvDone:
-		st := recvDoneStatus(int32(h))
+		st := slotStatus(fastSlot(int32(h)))
 		putStatus(status, &st)
 	case reqSendDone:
 		putStatus(status, &mpi.Status{})
@@ -390,8 +403,11 @@ func gompi_Request_free(req *C.int) C.int {
 		mpi.Free(r)
 	case reqLive:
 		mpi.Free(r)
+		if fastSlot(int32(*req)) != nil {
+			slotRelease(int32(*req))
+		}
 	case reqRecvDone:
-		recvDoneRelease(int32(*req))
+		slotRelease(int32(*req))
 	}
 	*req = C.int(abi.RequestNull)
 	return 0

@@ -57,3 +57,8 @@ func setupFast(oversub bool) {
 		}
 	}
 }
+
+// SetForeignRecvs tells the engine about receives a C fast path queues on
+// MPI_COMM_WORLD: while *count is nonzero, adopt must post them as Go
+// requests before the engine matches anything.
+func SetForeignRecvs(count *int32, adopt func()) { st.eng.SetForeign(count, adopt) }

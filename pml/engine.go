@@ -49,6 +49,8 @@ type Engine struct {
 	// pending is 1 while sends or control messages wait for transport room;
 	// a C fast path must not spin without calling Progress then.
 	pending *int32
+	foreign *int32 // receives queued by a C fast path (foreign.go)
+	adopt   func()
 
 	// Header scratch: headers are built here, never on the stack, so passing
 	// them to a transport interface does not allocate.
@@ -180,6 +182,7 @@ func (e *Engine) Progress() int {
 		return 0
 	}
 	e.inProg = true
+	e.adoptForeign()
 	n := 0
 	for _, m := range e.modules {
 		n += m.Progress()

@@ -31,6 +31,7 @@ func (e *Engine) Recv(c *Comm, buf unsafe.Pointer, n int, peer, tag int) Status 
 
 // StartRecv matches against unexpected messages or posts the receive.
 func (e *Engine) StartRecv(r *Request) {
+	e.adoptForeign()
 	r.done, r.Active, r.received, r.total = false, true, 0, 0
 	r.Status = Status{}
 	c := r.Comm

@@ -1,0 +1,219 @@
+/* Nonblocking receives of the C fast path. MPI_Irecv on MPI_COMM_WORLD
+ * either finishes at once (the message is in the ring) or, while the Go
+ * engine holds no matching state, queues the receive here, per source in
+ * posting order. The completion calls then match ring records against these
+ * queues without entering Go. Whenever anything else must happen (a record
+ * that is not a plain in-order eager message for the queue's head receives,
+ * a truncation, a long wait, any other Go call that matches), the Go engine
+ * first adopts every queued receive as its own request, in order, and the
+ * handle then stands for that request. */
+#ifndef GOMPI_FASTSLOT_H
+#define GOMPI_FASTSLOT_H
+#include "fastpath.h"
+
+/* Handles GOMPI_REQ_FAST0 | slot are a builtin request kind no other handle
+ * uses; the slot's state says what the handle stands for now. */
+#define GOMPI_REQ_FAST0 0x6c100000
+#define GOMPI_FAST_SLOTS 4096
+enum { GOMPI_SLOT_FREE, GOMPI_SLOT_DONE, GOMPI_SLOT_POSTED, GOMPI_SLOT_ADOPTED };
+typedef struct {
+    void *buf;
+    uint64_t cap;
+    int32_t source, tag, count; /* asked for while posted, the status once done */
+    int32_t next;               /* free list or the source's queue */
+    int32_t state;
+    int32_t ucount, dtype; /* the call's count and datatype, for adoption */
+    int32_t goh;           /* the Go request handle once adopted */
+} gompi_fslot;
+extern gompi_fslot gompi_fast_slots[GOMPI_FAST_SLOTS];
+extern int32_t gompi_fast_free; /* free-list head, -1 when all are in use */
+
+static inline gompi_fslot *gompi_fast_slot(MPI_Request r)
+{
+    if (((unsigned)r & 0xfff00000u) != (unsigned)GOMPI_REQ_FAST0 || ((unsigned)r & 0xfffffu) >= GOMPI_FAST_SLOTS)
+        return NULL;
+    return &gompi_fast_slots[(unsigned)r & 0xfffffu];
+}
+
+static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
+{
+    int32_t s = gompi_fast_free;
+    if (s < 0) return NULL;
+    gompi_fslot *d = &gompi_fast_slots[s];
+    gompi_fast_free = d->next;
+    *req = (MPI_Request)(GOMPI_REQ_FAST0 | s);
+    return d;
+}
+
+/* gompi_fast_finish writes a finished slot's status and frees it. */
+static inline void gompi_fast_finish(MPI_Request *r, MPI_Status *status)
+{
+    int32_t s = (int32_t)((unsigned)*r & 0xfffffu);
+    gompi_fslot *d = &gompi_fast_slots[s];
+    if (!GOMPI_STATUS_IGNORED(status)) {
+        status->count_lo = d->count;
+        status->count_hi_and_cancelled = 0;
+        status->MPI_SOURCE = d->source;
+        status->MPI_TAG = d->tag;
+        status->MPI_ERROR = MPI_SUCCESS;
+    }
+    d->state = GOMPI_SLOT_FREE;
+    d->next = gompi_fast_free;
+    gompi_fast_free = s;
+    *r = MPI_REQUEST_NULL;
+}
+
+/* gompi_fast_ready says what a completion call can do with handle r in C:
+ * 1 complete (a fast send or a finished slot), 0 queued here, -1 the Go
+ * engine's business. */
+static inline int gompi_fast_ready(MPI_Request r)
+{
+    if (r == GOMPI_REQ_SEND_DONE) return 1;
+    gompi_fslot *d = gompi_fast_slot(r);
+    if (!d) return -1;
+    if (d->state == GOMPI_SLOT_DONE) return 1;
+    return d->state == GOMPI_SLOT_POSTED ? 0 : -1;
+}
+
+/* gompi_fast_match hands the record at the head of src's ring to the first
+ * queued receive from src whose tag matches: 1 matched, 0 nothing arrived,
+ * -1 the Go engine must take over. */
+static inline int gompi_fast_match(int src)
+{
+    gompi_ring *r = &gompi_fast.peers[src].in;
+    gompi_ring_state *st = r->st;
+    char *b = r->data + (st->pos & (r->size - 1));
+    uint64_t w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+    if (w == 0) return 0;
+    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
+    uint32_t body = (uint32_t)w;
+    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+    uint64_t n = body - sizeof *h;
+    gompi_seqpair *sq = &gompi_fast.seq[src];
+    if (h->ctx != 0 || h->seq != sq->recv || h->flags != 0) return -1;
+    int32_t prev = -1, s = gompi_fast.qhead[src];
+    while (s >= 0 && gompi_fast_slots[s].tag != MPI_ANY_TAG && gompi_fast_slots[s].tag != h->tag) {
+        prev = s;
+        s = gompi_fast_slots[s].next;
+    }
+    if (s < 0) return -1; /* unexpected: the Go engine queues it */
+    gompi_fslot *d = &gompi_fast_slots[s];
+    if (n > d->cap) return -1; /* truncation: the Go engine reports it */
+    if (n) memcpy(d->buf, h + 1, n);
+    d->tag = h->tag;
+    d->count = (int32_t)n;
+    d->state = GOMPI_SLOT_DONE;
+    if (prev < 0)
+        gompi_fast.qhead[src] = d->next;
+    else
+        gompi_fast_slots[prev].next = d->next;
+    if (gompi_fast.qtail[src] == s) gompi_fast.qtail[src] = prev;
+    gompi_fast.posted--;
+    sq->recv++;
+    st->pos += (8 + body + 7) & ~7ull;
+    __atomic_store_n(r->tail, st->pos, __ATOMIC_RELEASE);
+    return 1;
+}
+
+/* gompi_fast_poll matches what has arrived for the queued receives: the
+ * number matched, or -1 when the Go engine must take over. */
+static inline int gompi_fast_poll(void)
+{
+    if (*gompi_fast.pending) return -1; /* queued sends wait for the Go engine */
+    int got = 0;
+    for (int src = 0; src < gompi_fast.size && gompi_fast.posted > 0; src++) {
+        while (gompi_fast.qhead[src] >= 0) {
+            int m = gompi_fast_match(src);
+            if (m < 0) return -1;
+            if (m == 0) break;
+            got++;
+        }
+    }
+    return got;
+}
+
+/* gompi_fast_irecv serves MPI_Irecv in C: it finishes at once when the
+ * message is already in the ring, else queues the receive while the Go
+ * engine has nothing the message could match first. */
+static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+                                   MPI_Request *req)
+{
+    uint64_t cap, n;
+    int mtag;
+    if (gompi_fast_free < 0 || !req || !gompi_fast_args(buf, count, dt, src, tag, comm, &cap)) return -1;
+    if (gompi_fast.qhead[src] < 0) {
+        int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
+        if (got < 0) return -1;
+        if (got == 1) {
+            gompi_fslot *d = gompi_fast_new_slot(req);
+            d->source = src;
+            d->tag = mtag;
+            d->count = (int32_t)n;
+            d->state = GOMPI_SLOT_DONE;
+            return MPI_SUCCESS;
+        }
+    } else if (*gompi_fast.busy || *gompi_fast.pending) {
+        return -1;
+    }
+    gompi_fslot *d = gompi_fast_new_slot(req);
+    d->buf = buf;
+    d->cap = cap;
+    d->source = src;
+    d->tag = tag;
+    d->ucount = count;
+    d->dtype = (int32_t)dt;
+    d->state = GOMPI_SLOT_POSTED;
+    d->next = -1;
+    int32_t s = (int32_t)((unsigned)*req & 0xfffffu);
+    if (gompi_fast.qtail[src] < 0)
+        gompi_fast.qhead[src] = s;
+    else
+        gompi_fast_slots[gompi_fast.qtail[src]].next = s;
+    gompi_fast.qtail[src] = s;
+    gompi_fast.posted++;
+    return MPI_SUCCESS;
+}
+
+/* gompi_fast_wait_all spins until every handle in reqs can complete in C:
+ * 1 when they all can, 0 when the Go engine must finish the job. */
+static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
+{
+    int i = 0, k = 1;
+    for (int spin = 0; spin < gompi_fast.spin; spin++) {
+        while (i < count && (k = gompi_fast_ready(reqs[i])) == 1)
+            i++;
+        if (i == count) return 1;
+        if (k < 0) return 0;
+        int got = gompi_fast_poll();
+        if (got < 0) return 0;
+        if (got == 0) {
+            if (spin >= gompi_fast.yield_after)
+                sched_yield();
+            else
+                __builtin_ia32_pause();
+        }
+    }
+    return 0;
+}
+
+/* gompi_fast_test_all is one look for MPI_Test/MPI_Testall: 1 all can
+ * complete in C, 0 not yet (flag false, no Go call), -1 ask the Go engine.
+ * Every 64th fruitless look goes to Go anyway, so nonblocking collectives
+ * and other Go-side work progress under a test loop. */
+static inline int gompi_fast_test_all(int count, MPI_Request *reqs)
+{
+    static unsigned idle;
+    int posted = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        posted = 0;
+        for (int i = 0; i < count; i++) {
+            int k = gompi_fast_ready(reqs[i]);
+            if (k < 0) return -1;
+            posted += k == 0;
+        }
+        if (!posted) return 1;
+        if (pass == 0 && gompi_fast_poll() < 0) return -1;
+    }
+    return (++idle & 63) ? 0 : -1;
+}
+#endif
