@@ -43,10 +43,12 @@ func enableFast(level int) {
 		peers[i].in = C.gompi_ring{data: (*C.char)(p.In.Data), size: C.uint64_t(p.In.Size),
 			tail: (*C.uint64_t)(unsafe.Pointer(p.In.Tail)), st: (*C.gompi_ring_state)(unsafe.Pointer(p.In.State))}
 		peers[i].sleeping = (*C.uint32_t)(unsafe.Pointer(p.Sleeping))
+		peers[i].getmin = C.uint64_t(p.GetMin)
 		peers[i].doorbell = (*C.uint32_t)(unsafe.Pointer(p.Doorbell))
 	}
 	C.gompi_fast.size = C.int(len(f.Peers))
 	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
+	C.gompi_fast.big_room = C.uint64_t(f.EagerRoom)
 	C.gompi_fast.spin, C.gompi_fast.yield_after = 20000, 1<<30 // then Go waits, driving progress
 	if f.Oversub {
 		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20

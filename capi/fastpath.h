@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
     gompi_ring out, in;
     uint32_t *sleeping, *doorbell;
+    uint64_t getmin; /* from this size the Go engine would use single copy; 0 never */
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 /* Mirrors pml.matchHdr. */
@@ -42,6 +43,7 @@ struct gompi_fast {
     int eager;
     int spin;  /* polls before handing the wait to the Go engine */
     int yield_after; /* polls before each poll yields the core (oversubscribed) */
+    uint64_t big_room; /* ring bytes in flight up to which a single-copy-sized message may still go eager */
     int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
@@ -80,9 +82,14 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
     uint64_t off = st->pos & (r->size - 1);
     if (off + rec > r->size) return -1; /* the Go side writes wrap markers */
-    if (st->pos + rec + 8 - st->cached > r->size) {
+    /* A message the engine would move by single copy goes eager only while
+     * the ring is nearly empty: that is the latency case, where skipping the
+     * handshake wins; behind a window of others, copying it twice through
+     * the ring loses to the receiver's single copy (measured). */
+    uint64_t room = p->getmin && n >= p->getmin && gompi_fast.big_room < r->size ? gompi_fast.big_room : r->size;
+    if (st->pos + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
-        if (st->pos + rec + 8 - st->cached > r->size) return -1;
+        if (st->pos + rec + 8 - st->cached > room) return -1;
     }
     char *b = r->data + off;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);

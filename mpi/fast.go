@@ -19,7 +19,10 @@ type FastInfo struct {
 	Seq        unsafe.Pointer // [size]pml.SeqPair
 	Peers      []sm.FastPeer  // by world rank; Data nil when not reachable by sm
 	EagerLimit int
-	Oversub    bool
+	// EagerRoom: a message big enough for single copy still goes eager
+	// while no more than this many bytes are in flight on its ring.
+	EagerRoom int
+	Oversub   bool
 }
 
 var fastInfo FastInfo
@@ -47,6 +50,7 @@ func Fast() *FastInfo { return &fastInfo }
 func setupFast(oversub bool) {
 	fastInfo.Peers = make([]sm.FastPeer, st.size)
 	fastInfo.Oversub = oversub
+	fastInfo.EagerRoom = st.settings.size("GOMPI_SM_EAGER_ROOM", 128<<10)
 	if st.sm == nil {
 		return
 	}
