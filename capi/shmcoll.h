@@ -35,7 +35,7 @@ static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi
  * collective (allreduce, allgather) ride on the counter's cache line in two
  * halves (call parity); everything else uses GOMPI_SHM_DEPTH slots. */
 #define GOMPI_SHM_INLINE 24
-#define GOMPI_SHM_DEPTH 8
+#define GOMPI_SHM_DEPTH 32
 
 static inline int gompi_shm_inline(uint64_t n, int sync) { return sync && n <= GOMPI_SHM_INLINE; }
 

@@ -23,7 +23,7 @@ const lineSize = 64
 
 // Depth is how many calls' data slots each process has: a broadcast root or
 // reducing rank may run that many calls ahead of the slowest reader.
-const Depth = 8
+const Depth = 32
 
 // AreaSize is the bytes of shared memory one area needs for nlocal processes
 // with slot bytes of data each.
