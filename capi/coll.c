@@ -301,6 +301,8 @@ int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    if (gompi_shm_reduce_scatter(sendbuf, recvbuf, recvcount, NULL, datatype, op, comm) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Allreduce((void *)sendbuf, recvbuf, recvcount, datatype, op, comm, NULL, 0, 3);
 }
 #pragma weak MPI_Reduce_scatter_block = PMPI_Reduce_scatter_block
@@ -320,6 +322,8 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
+    if (recvcounts && gompi_shm_reduce_scatter(sendbuf, recvbuf, 0, recvcounts, datatype, op, comm) == MPI_SUCCESS)
+        return MPI_SUCCESS;
     return gompi_Reduce_scatter((void *)sendbuf, recvbuf, (int *)recvcounts, datatype, op, comm, NULL, 0);
 }
 #pragma weak MPI_Reduce_scatter = PMPI_Reduce_scatter

@@ -23,7 +23,7 @@ struct gompi_shm {
 extern struct gompi_shm gompi_shm;
 
 enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE, GOMPI_SHM_ALLGATHER,
-       GOMPI_SHM_ALLTOALL };
+       GOMPI_SHM_ALLTOALL, GOMPI_SHM_REDUCE_SCATTER };
 
 /* From op/kernels.c. */
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
@@ -193,6 +193,34 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
         gompi_shm_wait_all(s);
         if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 0);
     }
+    return MPI_SUCCESS;
+}
+
+/* gompi_shm_reduce_scatter: when the whole vector fits a slot, an allreduce
+ * of which this rank keeps its block; counts NULL is the _block form with
+ * rcount elements each. */
+static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rcount, const int *counts,
+                                           MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
+{
+    if (!gompi_shm.enabled || rbuf == MPI_IN_PLACE || comm != MPI_COMM_WORLD) return -1;
+    int64_t total = 0, before = 0;
+    for (int r = 0; r < gompi_shm.size; r++) {
+        int k = counts ? counts[r] : rcount;
+        if (k < 0) return -1;
+        if (r < gompi_shm.me) before += k;
+        total += k;
+    }
+    if (total > 4096) return -1;
+    const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+    int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, (int)total, dt, op);
+    if (n <= 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE_SCATTER, (uint64_t)n) || !rbuf) return -1;
+    _Alignas(64) char all[4096];
+    if ((size_t)n > sizeof all) return -1;
+    int64_t es = n / total;
+    uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
+    gompi_shm_wait_all(s);
+    gompi_shm_fold(s, all, (int)total, dt, op, n, 1);
+    memcpy(rbuf, all + before * es, (size_t)((counts ? counts[gompi_shm.me] : rcount) * es));
     return MPI_SUCCESS;
 }
 

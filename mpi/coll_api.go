@@ -584,6 +584,9 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	if e != nil {
 		return c.fail(e)
 	}
+	if dt != nil && dt.Contig && c.useShm(m, shmReduceScatter, total*dt.Size) {
+		return c.shmReduceScatter(sbuf, rbuf, rcounts, total, dt, o)
+	}
 	rd, e := reductionOf(call, o, dt)
 	if e != nil {
 		return c.fail(e)

@@ -99,11 +99,12 @@ const (
 	shmAllreduce
 	shmAllgather
 	shmAlltoall
+	shmReduceScatter // Go only: the C side serves the kinds above
 	shmKinds
 )
 
 var shmKindNames = [shmKinds]coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce,
-	coll.KAllgather, coll.KAlltoall}
+	coll.KAllgather, coll.KAlltoall, coll.KReduceScatter}
 
 // shmAllowed says, per kind, that no other algorithm is forced with
 // GOMPI_COLL_<KIND> (an unknown name forces nothing; "shm" forces this
@@ -172,6 +173,29 @@ func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, d
 		return c.fail(e)
 	}
 	c.shm.Allreduce(sp, rbuf, count, dt.Size, c.reducer(o, dt))
+	return nil, nil
+}
+
+// shmReduceScatter runs a blocking MPI_Reduce_scatter(_block) whose whole
+// vector fits a slot as a shared-memory allreduce, keeping this rank's
+// block (arguments already checked).
+func (c *Comm) shmReduceScatter(sbuf, rbuf unsafe.Pointer, rcounts []int, total int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if total == 0 {
+		return nil, nil
+	}
+	sp := sbuf
+	if IsInPlace(sbuf) {
+		sp = rbuf
+	}
+	if c.shmTmp == nil {
+		c.shmTmp = make([]byte, ShmSlot)
+	}
+	c.shm.Allreduce(sp, unsafe.Pointer(&c.shmTmp[0]), total, dt.Size, c.reducer(o, dt))
+	off := 0
+	for _, k := range rcounts[:c.rank] {
+		off += k
+	}
+	copy(unsafe.Slice((*byte)(rbuf), rcounts[c.rank]*dt.Size), c.shmTmp[off*dt.Size:])
 	return nil, nil
 }
 

@@ -4,7 +4,7 @@
 /* Shared-memory collectives on many communicators at once: 24 live
  * duplicates and splits (more than the 16 shared-memory areas, so some fall
  * back to message-based algorithms), with barriers, broadcasts, reductions
- * and allgathers interleaved across them in a fixed order, results checked;
+ * allgathers and reduce-scatters interleaved across them in a fixed order, results checked;
  * then freed in a scrambled order and made again, so areas are drained and
  * reused. */
 #include <mpi.h>
@@ -33,6 +33,13 @@ static void exercise(MPI_Comm c, int salt) {
     CHECK_MPI(MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, c));
     for (int i = 0; i < n; i++)
         CHECK(all[i] == salt * 10 + i, "salt %d: allgather[%d] = %d", salt, i, all[i]);
+    /* element i of rank q's vector is q + i; rank r keeps elements 2r, 2r+1 */
+    int vec[32], got[2] = {-1, -1};
+    for (int i = 0; i < 2 * n; i++)
+        vec[i] = r + i;
+    CHECK_MPI(MPI_Reduce_scatter_block(vec, got, 2, MPI_INT, MPI_SUM, c));
+    for (int i = 0; i < 2; i++)
+        CHECK(got[i] == n * (n - 1) / 2 + n * (2 * r + i), "salt %d: reduce_scatter_block[%d] = %d", salt, i, got[i]);
     CHECK_MPI(MPI_Barrier(c));
 }
 
