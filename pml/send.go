@@ -7,7 +7,7 @@ import "unsafe"
 // large, synchronous, or the transport has no room now).
 func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int) bool {
 	w := c.World[peer]
-	if n > e.eager[w] {
+	if n > e.eager[w] || n >= e.getMin[w] {
 		return false
 	}
 	q := &c.seq[peer]
@@ -56,7 +56,7 @@ func (e *Engine) StartSend(r *Request) {
 	w := c.World[r.Peer]
 	r.dst = w
 	r.remote = uint32(c.nextSendSeq(r.Peer)) // the sequence number until sent
-	if r.Size <= e.eager[w] {
+	if r.Size <= e.eager[w] && (r.Size < e.getMin[w] || r.Buf == nil) {
 		r.proto = protoEager
 		e.Counters.Eager++
 	} else {
