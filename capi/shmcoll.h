@@ -7,6 +7,7 @@
 #ifndef GOMPI_SHMCOLL_H
 #define GOMPI_SHMCOLL_H
 #include <stdint.h>
+#include <sched.h>
 #include <string.h>
 #include "gompi.h"
 
@@ -14,6 +15,7 @@ struct gompi_shm {
     int enabled;
     int size, me, nlocal, slot;
     int polls;         /* polls before the rest of a wait goes to Go (1 when oversubscribed) */
+    int yields;        /* then core yields in C before it does (oversubscribed) */
     char *base;        /* the area */
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
@@ -62,11 +64,14 @@ static inline int gompi_shm_arrived(int r, uint64_t s)
 static inline void gompi_shm_wait_for(int r, uint64_t s)
 {
     for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-        if (spins >= gompi_shm.polls) {
+        if (spins >= gompi_shm.polls + gompi_shm.yields) {
             gompi_shm_wait(r, s);
             return;
         }
-        __builtin_ia32_pause();
+        if (spins >= gompi_shm.polls)
+            sched_yield();
+        else
+            __builtin_ia32_pause();
     }
 }
 
@@ -76,11 +81,14 @@ static inline void gompi_shm_wait_all(uint64_t s)
     for (int r = 0; r < gompi_shm.size; r++) {
         if (r == gompi_shm.me) continue;
         for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-            if (spins >= gompi_shm.polls) {
+            if (spins >= gompi_shm.polls + gompi_shm.yields) {
                 gompi_shm_wait(-1, s);
                 return;
             }
-            __builtin_ia32_pause();
+            if (spins >= gompi_shm.polls)
+                sched_yield();
+            else
+                __builtin_ia32_pause();
         }
     }
 }
