@@ -50,7 +50,7 @@ func Fast() *FastInfo { return &fastInfo }
 func setupFast(oversub bool) {
 	fastInfo.Peers = make([]sm.FastPeer, st.size)
 	fastInfo.Oversub = oversub
-	fastInfo.EagerRoom = st.settings.size("GOMPI_SM_EAGER_ROOM", 128<<10)
+	fastInfo.EagerRoom = eagerRoom()
 	if st.sm == nil {
 		return
 	}

@@ -132,7 +132,8 @@ func startup() error {
 		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),
 		FragSize:       st.settings.size("GOMPI_FRAG_SIZE", 0),
 		Oversubscribed: oversub || st.settings.str("GOMPI_YIELD", "") == "1",
-		SplitMin:       splitMin(oversub)})
+		SplitMin:       splitMin(oversub),
+		EagerRoom:      eagerRoom()})
 	st.eng = eng
 
 	selfMod := self.New(st.rank, 1<<20, eng.Handler())
@@ -245,6 +246,10 @@ func openSM(eng *pml.Engine) error {
 	eng.AddTransport(btl.Module(m), peers)
 	return nil
 }
+
+// eagerRoom: messages of single-copy size go eager while at most this many
+// bytes are in flight to the peer (the C fast path applies the same rule).
+func eagerRoom() int { return st.settings.size("GOMPI_SM_EAGER_ROOM", 128<<10) }
 
 // Crossovers where single copy beats copy-in/copy-out, used when no tuning
 // file says otherwise (measured with gompirun --tune on the CI machines).

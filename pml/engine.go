@@ -27,6 +27,9 @@ type Config struct {
 	// both sides at once, the receiver reading the first half while the
 	// sender writes the second (0: the receiver copies everything).
 	SplitMin int
+	// EagerRoom: a message of single-copy size still goes eager while no
+	// more than this many bytes are in flight to its peer (0: no limit).
+	EagerRoom int
 }
 
 // Engine is the point-to-point state of one process.
@@ -35,6 +38,8 @@ type Engine struct {
 	route    []btl.Module // world rank -> transport
 	eager    []int        // world rank -> eager payload limit
 	getMin   []int        // world rank -> smallest eager-sized message sent by single copy instead
+	getFrom  []int        // world rank -> the transport's single-copy crossover (0: none)
+	backlog  []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
 	frag     []int        // world rank -> pipeline fragment payload
 	modules  []btl.Module
 	idler    Idler
@@ -93,9 +98,10 @@ func New(cfg Config) *Engine {
 	}
 	e := &Engine{cfg: cfg,
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
-		getMin: make([]int, cfg.WorldSize),
-		frag:   make([]int, cfg.WorldSize),
-		hm:     new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
+		getMin: make([]int, cfg.WorldSize), getFrom: make([]int, cfg.WorldSize),
+		backlog: make([]Backlogger, cfg.WorldSize),
+		frag:    make([]int, cfg.WorldSize),
+		hm:      new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
 	// yield hands the core straight to a peer that is runnable on it.
 	e.spinMax, e.yieldMax = 20000, 100
@@ -132,9 +138,12 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 		e.getMin[p] = e.eager[p] + 1
 		for s := 4 << 10; s <= e.eager[p] && !e.cfg.Oversubscribed; s *= 2 {
 			if m.CanGet(p) && m.PreferredProtocol(p, s) == btl.ProtoGet {
-				e.getMin[p] = s + s/2
+				e.getMin[p], e.getFrom[p] = s+s/2, s
 				break
 			}
+		}
+		if b, ok := m.(Backlogger); ok && e.getFrom[p] > 0 && e.cfg.EagerRoom > 0 {
+			e.backlog[p] = b
 		}
 	}
 }

@@ -7,7 +7,7 @@ import "unsafe"
 // large, synchronous, or the transport has no room now).
 func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int) bool {
 	w := c.World[peer]
-	if n > e.eager[w] || n >= e.getMin[w] {
+	if !e.eagerFits(w, n) {
 		return false
 	}
 	q := &c.seq[peer]
@@ -18,6 +18,26 @@ func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int
 	}
 	q.Send++
 	e.Counters.Immediate++
+	return true
+}
+
+// Backlogger is a transport that knows how many bytes wait in flight to a
+// peer (sm: unread ring bytes).
+type Backlogger interface{ Backlog(peer int) int }
+
+// eagerFits decides eager against single copy for n bytes to world rank w:
+// eager up to the limit, but from 1.5 times the transport's crossover single
+// copy, and from the crossover itself single copy too once the way to w is
+// crowded: a window of such messages copied twice through shared memory
+// lost to the receiver's single copy (bidirectional 32 KiB windows, 2 ranks:
+// 8-10 GB/s eager), while a lone exchange wins eager (no handshake).
+func (e *Engine) eagerFits(w, n int) bool {
+	if n > e.eager[w] || n >= e.getMin[w] {
+		return false
+	}
+	if b := e.backlog[w]; b != nil && n >= e.getFrom[w] && b.Backlog(w)+n > e.cfg.EagerRoom {
+		return false
+	}
 	return true
 }
 
@@ -56,7 +76,7 @@ func (e *Engine) StartSend(r *Request) {
 	w := c.World[r.Peer]
 	r.dst = w
 	r.remote = uint32(c.nextSendSeq(r.Peer)) // the sequence number until sent
-	if r.Size <= e.eager[w] && (r.Size < e.getMin[w] || r.Buf == nil) {
+	if e.eagerFits(w, r.Size) || r.Buf == nil && r.Size <= e.eager[w] {
 		r.proto = protoEager
 		e.Counters.Eager++
 	} else {

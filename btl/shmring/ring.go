@@ -133,6 +133,9 @@ func (p *Producer) Commit(n int, tag uint8) {
 	st.Pos += rec
 }
 
+// Backlog is the number of bytes written and not yet consumed.
+func (p *Producer) Backlog() int { return int(p.st.Pos - atomic.LoadUint64(p.tail)) }
+
 // Empty reports whether the consumer has taken everything produced so far.
 func (p *Producer) Empty() bool { return atomic.LoadUint64(p.tail) == p.st.Pos }
 

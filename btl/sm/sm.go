@@ -275,6 +275,9 @@ func (m *Module) PreferredProtocol(peer int, size int) btl.Protocol {
 	return btl.ProtoSend
 }
 
+// Backlog is how many bytes to peer its ring holds unread.
+func (m *Module) Backlog(peer int) int { return m.prod[m.local[peer]].Backlog() }
+
 // Progress drains a bounded number of records from every incoming ring.
 func (m *Module) Progress() int {
 	count := 0
