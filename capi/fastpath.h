@@ -86,7 +86,8 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
      * the ring is nearly empty: that is the latency case, where skipping the
      * handshake wins; behind a window of others, copying it twice through
      * the ring loses to the receiver's single copy (measured). */
-    uint64_t room = p->getmin && n >= p->getmin && gompi_fast.big_room < r->size ? gompi_fast.big_room : r->size;
+    uint64_t room = r->size; /* big_room 0: no limit */
+    if (p->getmin && n >= p->getmin && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
     if (st->pos + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
         if (st->pos + rec + 8 - st->cached > room) return -1;
