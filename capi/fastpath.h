@@ -55,6 +55,7 @@ extern struct gompi_fast gompi_fast;
 
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)0x6c000002)
 #define GOMPI_REC_MATCH ((1ull << 40) | (1ull << 32)) /* data record, pml match tag */
+#define GOMPI_REC_WRAP (2ull << 40)                     /* shmring's wrap marker */
 
 /* Sizes of the predefined datatypes by handle index, -1 for none (filled at
  * MPI_Init from the Go table, so a forged handle never passes). */
@@ -81,16 +82,25 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     gompi_ring_state *st = r->st;
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
     uint64_t off = st->pos & (r->size - 1);
-    if (off + rec > r->size) return -1; /* the Go side writes wrap markers */
+    uint64_t skip = off + rec > r->size ? r->size - off : 0; /* to the ring's start first */
     /* A message the engine would move by single copy goes eager only while
      * the ring is nearly empty: that is the latency case, where skipping the
      * handshake wins; behind a window of others, copying it twice through
      * the ring loses to the receiver's single copy (measured). */
     uint64_t room = r->size; /* big_room 0: no limit */
     if (p->getmin && n >= p->getmin && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
-    if (st->pos + rec + 8 - st->cached > room) {
+    if (st->pos + skip + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
-        if (st->pos + rec + 8 - st->cached > room) return -1;
+        if (st->pos + skip + rec + 8 - st->cached > room) return -1;
+    }
+    if (skip) {
+        /* As shmring's Reserve: the next lap's terminator, then the marker.
+         * Leaving the wrap to the Go side sent every following message
+         * through Go until small records had walked to the ring's end. */
+        *(uint64_t *)r->data = 0;
+        __atomic_store_n((uint64_t *)(r->data + off), GOMPI_REC_WRAP, __ATOMIC_RELEASE);
+        st->pos += skip;
+        off = 0;
     }
     char *b = r->data + off;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
@@ -116,6 +126,21 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     return MPI_SUCCESS;
 }
 
+/* gompi_ring_head returns the next record of r and its first word (0:
+ * none yet), stepping over a wrap marker as shmring's consumer does. */
+static inline char *gompi_ring_head(gompi_ring *r, uint64_t *w)
+{
+    gompi_ring_state *st = r->st;
+    char *b = r->data + (st->pos & (r->size - 1));
+    *w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+    if ((*w & ~0xffffffffull) == GOMPI_REC_WRAP) {
+        st->pos += r->size - (st->pos & (r->size - 1));
+        b = r->data;
+        *w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+    }
+    return b;
+}
+
 /* gompi_fast_take receives the next message from src into buf when it is
  * already in the ring and nothing in the Go engine could claim it first:
  * 1 taken, 0 not there yet, -1 the fast path must step aside. */
@@ -125,8 +150,8 @@ static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int
     if (!p->in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
     gompi_ring *r = &p->in;
     gompi_ring_state *st = r->st;
-    char *b = r->data + (st->pos & (r->size - 1));
-    uint64_t w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+    uint64_t w;
+    char *b = gompi_ring_head(r, &w);
     if (w == 0) return 0;
     if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
     uint32_t body = (uint32_t)w;

@@ -82,8 +82,8 @@ static inline int gompi_fast_match(int src)
 {
     gompi_ring *r = &gompi_fast.peers[src].in;
     gompi_ring_state *st = r->st;
-    char *b = r->data + (st->pos & (r->size - 1));
-    uint64_t w = __atomic_load_n((uint64_t *)b, __ATOMIC_ACQUIRE);
+    uint64_t w;
+    char *b = gompi_ring_head(r, &w);
     if (w == 0) return 0;
     if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
     uint32_t body = (uint32_t)w;
