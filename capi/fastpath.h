@@ -141,31 +141,46 @@ static inline char *gompi_ring_head(gompi_ring *r, uint64_t *w)
     return b;
 }
 
+/* gompi_fast_peek finds the next message from src when it is a plain
+ * in-order eager message of MPI_COMM_WORLD: 1 with its header and payload
+ * size, 0 nothing there yet, -1 anything else (the Go engine's business). */
+static inline int gompi_fast_peek(int src, gompi_match_hdr **hp, uint64_t *n)
+{
+    uint64_t w;
+    char *b = gompi_ring_head(&gompi_fast.peers[src].in, &w);
+    if (w == 0) return 0;
+    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
+    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+    if (h->ctx != 0 || h->seq != gompi_fast.seq[src].recv || h->flags != 0) return -1;
+    *hp = h;
+    *n = (uint32_t)w - sizeof *h;
+    return 1;
+}
+
+/* gompi_fast_consume releases the message gompi_fast_peek found. */
+static inline void gompi_fast_consume(int src, uint64_t n)
+{
+    gompi_ring *r = &gompi_fast.peers[src].in;
+    gompi_fast.seq[src].recv++;
+    r->st->pos += (8 + sizeof(gompi_match_hdr) + n + 7) & ~7ull;
+    __atomic_store_n(r->tail, r->st->pos, __ATOMIC_RELEASE);
+}
+
 /* gompi_fast_take receives the next message from src into buf when it is
  * already in the ring and nothing in the Go engine could claim it first:
  * 1 taken, 0 not there yet, -1 the fast path must step aside. */
 static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int *mtag, uint64_t *mlen)
 {
-    gompi_fpeer *p = &gompi_fast.peers[src];
-    if (!p->in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
-    gompi_ring *r = &p->in;
-    gompi_ring_state *st = r->st;
-    uint64_t w;
-    char *b = gompi_ring_head(r, &w);
-    if (w == 0) return 0;
-    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
-    uint32_t body = (uint32_t)w;
-    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
-    uint64_t n = body - sizeof *h;
-    gompi_seqpair *sq = &gompi_fast.seq[src];
-    if (h->ctx != 0 || h->seq != sq->recv || h->flags != 0 || (tag != MPI_ANY_TAG && h->tag != tag) || n > cap)
-        return -1;
+    if (!gompi_fast.peers[src].in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
+    gompi_match_hdr *h;
+    uint64_t n;
+    int k = gompi_fast_peek(src, &h, &n);
+    if (k <= 0) return k;
+    if ((tag != MPI_ANY_TAG && h->tag != tag) || n > cap) return -1;
     if (n) memcpy(buf, h + 1, n);
     *mtag = h->tag;
     *mlen = n;
-    sq->recv++;
-    st->pos += (8 + body + 7) & ~7ull;
-    __atomic_store_n(r->tail, st->pos, __ATOMIC_RELEASE);
+    gompi_fast_consume(src, n);
     return 1;
 }
 

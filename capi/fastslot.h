@@ -80,17 +80,10 @@ static inline int gompi_fast_ready(MPI_Request r)
  * -1 the Go engine must take over. */
 static inline int gompi_fast_match(int src)
 {
-    gompi_ring *r = &gompi_fast.peers[src].in;
-    gompi_ring_state *st = r->st;
-    uint64_t w;
-    char *b = gompi_ring_head(r, &w);
-    if (w == 0) return 0;
-    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
-    uint32_t body = (uint32_t)w;
-    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
-    uint64_t n = body - sizeof *h;
-    gompi_seqpair *sq = &gompi_fast.seq[src];
-    if (h->ctx != 0 || h->seq != sq->recv || h->flags != 0) return -1;
+    gompi_match_hdr *h;
+    uint64_t n;
+    int k = gompi_fast_peek(src, &h, &n);
+    if (k <= 0) return k;
     int32_t prev = -1, s = gompi_fast.qhead[src];
     while (s >= 0 && gompi_fast_slots[s].tag != MPI_ANY_TAG && gompi_fast_slots[s].tag != h->tag) {
         prev = s;
@@ -109,9 +102,7 @@ static inline int gompi_fast_match(int src)
         gompi_fast_slots[prev].next = d->next;
     if (gompi_fast.qtail[src] == s) gompi_fast.qtail[src] = prev;
     gompi_fast.posted--;
-    sq->recv++;
-    st->pos += (8 + body + 7) & ~7ull;
-    __atomic_store_n(r->tail, st->pos, __ATOMIC_RELEASE);
+    gompi_fast_consume(src, n);
     return 1;
 }
 
