@@ -19,6 +19,12 @@ type Transport interface {
 	Release(r Req)
 }
 
+// WholeReceiver is a Transport that can be told a receive's data is reduced
+// right after arriving, so this process should copy all of it itself.
+type WholeReceiver interface {
+	IrecvWhole(buf unsafe.Pointer, n, peer, tag int) Req
+}
+
 // Reducer combines count elements: inout[i] = in[i] op inout[i] (MPI's order:
 // in holds the lower ranks' contribution).
 type Reducer func(in, inout unsafe.Pointer, count int)
@@ -37,8 +43,10 @@ type step struct {
 	net  uint8 // 0: the run's transport, 1: the second one (intercommunicators' local group)
 	peer int
 	off  int // added to the run's tag (neighbourhood collectives)
-	a, b unsafe.Pointer
-	n    int
+	// whole: a receive whose buffer a reduce of the same round reads
+	whole bool
+	a, b  unsafe.Pointer
+	n     int
 }
 
 // Schedule is a built collective for one rank; Start and Advance run it, as
@@ -139,7 +147,13 @@ func (s *Schedule) startRound() {
 	lo, hi := s.bounds(s.round)
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stRecv {
-			if r := s.tr[st.net].Irecv(st.a, st.n, st.peer, s.tag[st.net]+st.off); r != nil {
+			var r Req
+			if w, ok := s.tr[st.net].(WholeReceiver); ok && st.whole {
+				r = w.IrecvWhole(st.a, st.n, st.peer, s.tag[st.net]+st.off)
+			} else {
+				r = s.tr[st.net].Irecv(st.a, st.n, st.peer, s.tag[st.net]+st.off)
+			}
+			if r != nil {
 				s.pend = append(s.pend, pending{r, st.net})
 			}
 		}
@@ -239,7 +253,26 @@ func (b *builder) scratch(n int) unsafe.Pointer {
 
 func (b *builder) done() *Schedule {
 	b.open = false
+	b.markWhole()
 	return b.s
+}
+
+// markWhole flags the receives whose buffer a reduce of the same round
+// starts at: their data is worked on as soon as it is in.
+func (b *builder) markWhole() {
+	for i := range b.s.ends {
+		lo, hi := b.s.bounds(i)
+		for j := lo; j < hi; j++ {
+			if b.s.steps[j].kind != stRecv {
+				continue
+			}
+			for k := lo; k < hi; k++ {
+				if rd := &b.s.steps[k]; rd.kind == stReduce && (rd.a == b.s.steps[j].a || rd.b == b.s.steps[j].a) {
+					b.s.steps[j].whole = true
+				}
+			}
+		}
+	}
 }
 
 func add(p unsafe.Pointer, off int) unsafe.Pointer {

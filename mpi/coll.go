@@ -59,6 +59,10 @@ func (p *collPort) Irecv(buf unsafe.Pointer, n, peer, tag int) coll.Req {
 	return st.eng.Irecv(p.c, buf, n, peer, tag)
 }
 
+func (p *collPort) IrecvWhole(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+	return st.eng.IrecvWhole(p.c, buf, n, peer, tag)
+}
+
 func (p *collPort) Release(r coll.Req) {
 	q := r.(*pml.Request)
 	if q.Status.Err != 0 && *p.err == 0 {

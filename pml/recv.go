@@ -20,6 +20,18 @@ func (e *Engine) Irecv(c *Comm, buf unsafe.Pointer, n int, peer, tag int) *Reque
 	return r
 }
 
+// IrecvWhole posts a receive whose data this process reads entirely itself
+// (no split single copy): for data it works on right after, which should
+// then sit in this core's cache, not arrive written by the sender's core
+// (measured: 2-rank reduce of 256 KiB 39 us with the split, 26 without).
+func (e *Engine) IrecvWhole(c *Comm, buf unsafe.Pointer, n int, peer, tag int) *Request {
+	r := e.reqs.alloc()
+	e.InitRecv(r, c, buf, n, peer, tag)
+	r.whole = true
+	e.StartRecv(r)
+	return r
+}
+
 // Recv is a blocking receive; it returns the status.
 func (e *Engine) Recv(c *Comm, buf unsafe.Pointer, n int, peer, tag int) Status {
 	r := e.Irecv(c, buf, n, peer, tag)
@@ -153,7 +165,7 @@ func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, s
 	m := e.route[src]
 	if h.flags&flagGet != 0 && m.CanGet(src) {
 		k := r.Status.Count
-		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin {
+		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole {
 			e.splitGet(r, h, k, addr, src, p)
 			return
 		}

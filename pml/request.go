@@ -60,6 +60,7 @@ type Request struct {
 	next     *Request
 	queued   bool // on the pending-send list
 	cancel   bool // a send cancel was requested
+	whole    bool // receive: read all of a single-copy message here, never split
 	pendNext *Request
 }
 
