@@ -22,21 +22,17 @@ run() { # file command...
     echo "   $(basename "$f" .txt) failed (see ${f%.txt}.err)" >&2
   fi
 }
-# BENCH_ROUNDS runs of all three, alternating, keeping each row's best
-# (lowest time, highest bandwidth): the virtual machines these runs share
-# change speed for seconds at a time, and such a phase during one library's
-# turn would otherwise decide its rows.
-rounds=${BENCH_ROUNDS:-2}
+# BENCH_ROUNDS runs of all three, alternating, merged row by row into the
+# median (scripts/median_rows.awk says why).
+rounds=${BENCH_ROUNDS:-3}
+rm -f "$out"/gompi_r*.txt "$out"/openmpi_r*.txt "$out"/mpich_r*.txt
 for r in $(seq "$rounds"); do
   run "$out/gompi_r$r.txt" build/bin/gompirun -n 2 --bind-to core "$out/pt2pt_gompi" $arg
   run "$out/openmpi_r$r.txt" mpirun.openmpi --allow-run-as-root --bind-to core -n 2 "$out/pt2pt_ompi" $arg
   run "$out/mpich_r$r.txt" mpiexec.mpich -n 2 -bind-to core "$out/pt2pt_mpich" $arg
 done
 for impl in gompi openmpi mpich; do
-  cat "$out"/${impl}_r*.txt | awk 'NF == 3 { k = $1 " " $2; up = $1 ~ /bw/
-      if (!(k in best)) { order[n++] = k; best[k] = $3 }
-      else if ((up && $3 > best[k]) || (!up && $3 < best[k])) best[k] = $3 }
-    END { for (i = 0; i < n; i++) print order[i], best[order[i]] }' > "$out/$impl.txt"
+  cat "$out"/${impl}_r*.txt | awk -f scripts/median_rows.awk > "$out/$impl.txt"
 done
 
 go run ./cmd/benchtable gompi="$out/gompi.txt" openmpi="$out/openmpi.txt" mpich="$out/mpich.txt" | tee "$out/pt2pt.md"

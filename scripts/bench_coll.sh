@@ -24,10 +24,11 @@ run() { # file command...
     echo "   failed (see ${f%.txt}.err)" >&2
   fi
 }
-# BENCH_ROUNDS runs of all three, alternating, keeping each row's fastest:
-# the machines these runs share are busy, and a burst of load during one
-# library's turn would otherwise decide its row.
-rounds=${BENCH_ROUNDS:-2}
+# BENCH_ROUNDS runs of all three, alternating, merged row by row into the
+# median (scripts/median_rows.awk says why); each round's figure is already
+# the fastest of its timed loops.
+rounds=${BENCH_ROUNDS:-3}
+rm -f "$out"/coll_*_r*.txt
 for np in 2 4; do
   if [ "$np" -le "$(nproc)" ]; then
     bind_g=(--bind-to core); bind_o=(--bind-to core); bind_m=(-bind-to core)
@@ -40,8 +41,7 @@ for np in 2 4; do
     run "$out/coll_mpich_${np}_r$r.txt" mpiexec.mpich -n $np "${bind_m[@]}" "$out/coll_mpich" "${args[@]}"
   done
   for impl in gompi openmpi mpich; do
-    cat "$out"/coll_${impl}_${np}_r*.txt | awk 'NF == 3 { k = $1 " " $2; if (!(k in best) || $3 < best[k]) { if (!(k in best)) order[n++] = k; best[k] = $3 } }
-      END { for (i = 0; i < n; i++) print order[i], best[order[i]] }' > "$out/coll_${impl}_$np.txt"
+    cat "$out"/coll_${impl}_${np}_r*.txt | awk -f scripts/median_rows.awk > "$out/coll_${impl}_$np.txt"
   done
 done
 for np in 2 4; do
