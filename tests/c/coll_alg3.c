@@ -5,12 +5,4 @@
 /* Every collective with the fourth algorithms forced (see coll_common.h). */
 #include "coll_common.h"
 
-int main(int argc, char **argv) {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    check_rank = rank;
-    run_all(1 << 30);
-    MPI_Finalize();
-    return check_status();
-}
+int main(int argc, char **argv) { return coll_main(argc, argv); }
