@@ -80,12 +80,7 @@ func slotStatus(d *C.gompi_fslot) mpi.Status {
 }
 
 // slotRelease returns h's slot to the C free list.
-func slotRelease(h int32) {
-	slot := uint32(h) & 0xfffff
-	C.gompi_fast_slots[slot].state = C.GOMPI_SLOT_FREE
-	C.gompi_fast_slots[slot].next = C.gompi_fast_free
-	C.gompi_fast_free = C.int32_t(slot)
-}
+func slotRelease(h int32) { C.gompi_fast_release(C.MPI_Request(h)) }
 
 // adoptFast turns every receive queued by the C fast path into a Go request,
 // source by source in posting order, so the engine matches them before

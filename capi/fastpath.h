@@ -184,6 +184,16 @@ static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int
     return 1;
 }
 
+/* gompi_fast_idle is one fruitless poll of a C wait: pause, or give the core
+ * away when oversubscribed. */
+static inline void gompi_fast_idle(int spin)
+{
+    if (spin >= gompi_fast.yield_after)
+        sched_yield();
+    else
+        __builtin_ia32_pause();
+}
+
 /* gompi_fast_args checks that a receive may use the fast path at all. */
 static inline int gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm, uint64_t *cap)
 {
@@ -205,10 +215,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
         int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
         if (got < 0) return -1;
         if (got == 0) {
-            if (spin >= gompi_fast.yield_after)
-                sched_yield();
-            else
-                __builtin_ia32_pause();
+            gompi_fast_idle(spin);
             continue;
         }
         if (!GOMPI_STATUS_IGNORED(status)) {

@@ -45,11 +45,20 @@ static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
     return d;
 }
 
+/* gompi_fast_release returns handle r's slot to the free list (also called
+ * from Go when the engine completed an adopted receive). */
+static inline void gompi_fast_release(MPI_Request r)
+{
+    int32_t s = (int32_t)((unsigned)r & 0xfffffu);
+    gompi_fast_slots[s].state = GOMPI_SLOT_FREE;
+    gompi_fast_slots[s].next = gompi_fast_free;
+    gompi_fast_free = s;
+}
+
 /* gompi_fast_finish writes a finished slot's status and frees it. */
 static inline void gompi_fast_finish(MPI_Request *r, MPI_Status *status)
 {
-    int32_t s = (int32_t)((unsigned)*r & 0xfffffu);
-    gompi_fslot *d = &gompi_fast_slots[s];
+    gompi_fslot *d = &gompi_fast_slots[(unsigned)*r & 0xfffffu];
     if (!GOMPI_STATUS_IGNORED(status)) {
         status->count_lo = d->count;
         status->count_hi_and_cancelled = 0;
@@ -57,9 +66,7 @@ static inline void gompi_fast_finish(MPI_Request *r, MPI_Status *status)
         status->MPI_TAG = d->tag;
         status->MPI_ERROR = MPI_SUCCESS;
     }
-    d->state = GOMPI_SLOT_FREE;
-    d->next = gompi_fast_free;
-    gompi_fast_free = s;
+    gompi_fast_release(*r);
     *r = MPI_REQUEST_NULL;
 }
 
@@ -177,12 +184,7 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         if (k < 0) return 0;
         int got = gompi_fast_poll();
         if (got < 0) return 0;
-        if (got == 0) {
-            if (spin >= gompi_fast.yield_after)
-                sched_yield();
-            else
-                __builtin_ia32_pause();
-        }
+        if (got == 0) gompi_fast_idle(spin);
     }
     return 0;
 }

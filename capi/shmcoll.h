@@ -60,18 +60,26 @@ static inline int gompi_shm_arrived(int r, uint64_t s)
     return __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r] > s;
 }
 
+/* gompi_shm_idle is one fruitless poll of a wait: pause, or yield the core
+ * once past the polls; 1 when the rest of the wait belongs to Go. */
+static inline int gompi_shm_idle(int spins)
+{
+    if (spins >= gompi_shm.polls + gompi_shm.yields) return 1;
+    if (spins >= gompi_shm.polls)
+        sched_yield();
+    else
+        __builtin_ia32_pause();
+    return 0;
+}
+
 /* gompi_shm_wait_for polls rank r's counter a while, then waits in Go. */
 static inline void gompi_shm_wait_for(int r, uint64_t s)
 {
     for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-        if (spins >= gompi_shm.polls + gompi_shm.yields) {
+        if (gompi_shm_idle(spins)) {
             gompi_shm_wait(r, s);
             return;
         }
-        if (spins >= gompi_shm.polls)
-            sched_yield();
-        else
-            __builtin_ia32_pause();
     }
 }
 
@@ -81,14 +89,10 @@ static inline void gompi_shm_wait_all(uint64_t s)
     for (int r = 0; r < gompi_shm.size; r++) {
         if (r == gompi_shm.me) continue;
         for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-            if (spins >= gompi_shm.polls + gompi_shm.yields) {
+            if (gompi_shm_idle(spins)) {
                 gompi_shm_wait(-1, s);
                 return;
             }
-            if (spins >= gompi_shm.polls)
-                sched_yield();
-            else
-                __builtin_ia32_pause();
         }
     }
 }
