@@ -53,7 +53,7 @@ func (p *fakePort) Isend(buf unsafe.Pointer, n, peer, tag int) Req {
 	return s
 }
 
-func (p *fakePort) Irecv(buf unsafe.Pointer, n, peer, tag int) Req {
+func (p *fakePort) Irecv(buf unsafe.Pointer, n, peer, tag int, _ bool) Req {
 	f := p.net
 	if peer < 0 || peer >= f.size || peer == p.me {
 		panic(fmt.Sprintf("rank %d receives from %d", p.me, peer))

@@ -17,8 +17,8 @@ type interPort struct {
 func (q *interPort) Isend(buf unsafe.Pointer, n, peer, tag int) Req {
 	return q.p.Isend(buf, n, q.map_[peer], tag)
 }
-func (q *interPort) Irecv(buf unsafe.Pointer, n, peer, tag int) Req {
-	return q.p.Irecv(buf, n, q.map_[peer], tag)
+func (q *interPort) Irecv(buf unsafe.Pointer, n, peer, tag int, whole bool) Req {
+	return q.p.Irecv(buf, n, q.map_[peer], tag, whole)
 }
 func (q *interPort) Release(Req) {}
 

@@ -15,14 +15,11 @@ type Req interface{ Done() bool }
 // and Irecv return nil when the operation completed at once.
 type Transport interface {
 	Isend(buf unsafe.Pointer, n, peer, tag int) Req
-	Irecv(buf unsafe.Pointer, n, peer, tag int) Req
+	// Irecv with whole set: the data is reduced as soon as it is in, so this
+	// process should copy all of it itself (it then sits in this core's
+	// cache).
+	Irecv(buf unsafe.Pointer, n, peer, tag int, whole bool) Req
 	Release(r Req)
-}
-
-// WholeReceiver is a Transport that can be told a receive's data is reduced
-// right after arriving, so this process should copy all of it itself.
-type WholeReceiver interface {
-	IrecvWhole(buf unsafe.Pointer, n, peer, tag int) Req
 }
 
 // Reducer combines count elements: inout[i] = in[i] op inout[i] (MPI's order:
@@ -147,13 +144,7 @@ func (s *Schedule) startRound() {
 	lo, hi := s.bounds(s.round)
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stRecv {
-			var r Req
-			if w, ok := s.tr[st.net].(WholeReceiver); ok && st.whole {
-				r = w.IrecvWhole(st.a, st.n, st.peer, s.tag[st.net]+st.off)
-			} else {
-				r = s.tr[st.net].Irecv(st.a, st.n, st.peer, s.tag[st.net]+st.off)
-			}
-			if r != nil {
+			if r := s.tr[st.net].Irecv(st.a, st.n, st.peer, s.tag[st.net]+st.off, st.whole); r != nil {
 				s.pend = append(s.pend, pending{r, st.net})
 			}
 		}

@@ -55,12 +55,11 @@ func (p *collPort) Isend(buf unsafe.Pointer, n, peer, tag int) coll.Req {
 	return nil
 }
 
-func (p *collPort) Irecv(buf unsafe.Pointer, n, peer, tag int) coll.Req {
+func (p *collPort) Irecv(buf unsafe.Pointer, n, peer, tag int, whole bool) coll.Req {
+	if whole {
+		return st.eng.IrecvWhole(p.c, buf, n, peer, tag)
+	}
 	return st.eng.Irecv(p.c, buf, n, peer, tag)
-}
-
-func (p *collPort) IrecvWhole(buf unsafe.Pointer, n, peer, tag int) coll.Req {
-	return st.eng.IrecvWhole(p.c, buf, n, peer, tag)
 }
 
 func (p *collPort) Release(r coll.Req) {
