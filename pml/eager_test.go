@@ -14,7 +14,7 @@ func (b fixedBacklog) Backlog(int) int { return int(b) }
 // crossover itself once the way to the peer is crowded.
 func TestEagerFits(t *testing.T) {
 	e := New(Config{WorldSize: 1, EagerRoom: 128 << 10})
-	e.eager[0], e.getFrom[0], e.getMin[0] = 64<<10, 32<<10, 48<<10
+	e.eager[0], e.getFrom[0] = 64<<10, 32<<10
 	require.True(t, e.eagerFits(0, 32<<10))
 	require.False(t, e.eagerFits(0, 48<<10))
 	e.backlog[0] = fixedBacklog(100 << 10)

@@ -37,7 +37,6 @@ type Engine struct {
 	cfg      Config
 	route    []btl.Module // world rank -> transport
 	eager    []int        // world rank -> eager payload limit
-	getMin   []int        // world rank -> smallest eager-sized message sent by single copy instead
 	getFrom  []int        // world rank -> the transport's single-copy crossover (0: none)
 	backlog  []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
 	frag     []int        // world rank -> pipeline fragment payload
@@ -98,7 +97,7 @@ func New(cfg Config) *Engine {
 	}
 	e := &Engine{cfg: cfg,
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
-		getMin: make([]int, cfg.WorldSize), getFrom: make([]int, cfg.WorldSize),
+		getFrom: make([]int, cfg.WorldSize),
 		backlog: make([]Backlogger, cfg.WorldSize),
 		frag:    make([]int, cfg.WorldSize),
 		hm:      new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
@@ -135,10 +134,9 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 		// oversubscribed: the handshake then waits for the receiver to be
 		// scheduled (4 ranks on 2 cores, bcast of 64 KiB: 18 us eager, 28
 		// single copy).
-		e.getMin[p] = e.eager[p] + 1
 		for s := 4 << 10; s <= e.eager[p] && !e.cfg.Oversubscribed; s *= 2 {
 			if m.CanGet(p) && m.PreferredProtocol(p, s) == btl.ProtoGet {
-				e.getMin[p], e.getFrom[p] = s+s/2, s
+				e.getFrom[p] = s
 				break
 			}
 		}

@@ -32,13 +32,17 @@ type Backlogger interface{ Backlog(peer int) int }
 // lost to the receiver's single copy (bidirectional 32 KiB windows, 2 ranks:
 // 8-10 GB/s eager), while a lone exchange wins eager (no handshake).
 func (e *Engine) eagerFits(w, n int) bool {
-	if n > e.eager[w] || n >= e.getMin[w] {
+	g := e.getFrom[w]
+	switch {
+	case n > e.eager[w]:
+		return false
+	case g == 0 || n < g:
+		return true
+	case n >= g+g/2:
 		return false
 	}
-	if b := e.backlog[w]; b != nil && n >= e.getFrom[w] && b.Backlog(w)+n > e.cfg.EagerRoom {
-		return false
-	}
-	return true
+	b := e.backlog[w]
+	return b == nil || b.Backlog(w)+n <= e.cfg.EagerRoom
 }
 
 // Isend starts a send. It returns nil when the message already left through
