@@ -15,13 +15,7 @@ build/bin/gompicc -O2 -o "$out/pt2pt_gompi" bench/pt2pt.c
 mpicc.openmpi -O2 -o "$out/pt2pt_ompi" bench/pt2pt.c 2>/dev/null
 mpicc.mpich -O2 -o "$out/pt2pt_mpich" bench/pt2pt.c 2>/dev/null
 
-run() { # file command...
-  local f=$1; shift
-  echo "== $(basename "$f" .txt): $*" >&2
-  if ! timeout 900 "$@" > "$f" 2> "${f%.txt}.err"; then
-    echo "   $(basename "$f" .txt) failed (see ${f%.txt}.err)" >&2
-  fi
-}
+. scripts/bench_run.sh
 # BENCH_ROUNDS runs of all three, alternating, merged row by row into the
 # median (scripts/median_rows.awk says why).
 rounds=${BENCH_ROUNDS:-3}

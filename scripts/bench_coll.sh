@@ -4,8 +4,8 @@
 # ranks (oversubscribed), merged into tables with gompi/best-peer ratios (and,
 # for 4 ranks, gompi/Open MPI: the target is at most 0.5 there).
 # BENCH_MODE=quick shortens every run; extra arguments (collective names)
-# restrict it, e.g. scripts/bench_coll.sh barrier allreduce; BENCH_ROUNDS (2)
-# repeats the whole comparison and keeps each row's fastest.
+# restrict it, e.g. scripts/bench_coll.sh barrier allreduce; BENCH_ROUNDS (3)
+# repeats the whole comparison and reports each row's median.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$PWD/build/bench
@@ -17,13 +17,7 @@ build/bin/gompicc -O2 -o "$out/coll_gompi" bench/coll.c
 mpicc.openmpi -O2 -o "$out/coll_ompi" bench/coll.c 2>/dev/null
 mpicc.mpich -O2 -o "$out/coll_mpich" bench/coll.c 2>/dev/null
 
-run() { # file command...
-  local f=$1; shift
-  echo "== $(basename "$f" .txt): $*" >&2
-  if ! timeout 1200 "$@" > "$f" 2> "${f%.txt}.err"; then
-    echo "   failed (see ${f%.txt}.err)" >&2
-  fi
-}
+. scripts/bench_run.sh
 # BENCH_ROUNDS runs of all three, alternating, merged row by row into the
 # median (scripts/median_rows.awk says why); each round's figure is already
 # the fastest of its timed loops.
