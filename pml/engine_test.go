@@ -321,3 +321,43 @@ func TestSplitSingleCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitDeclinedUpFront: a sender with a receive posted from its peer
+// (an exchange) flags its rendezvous busy, and the receiver reads the whole
+// message itself instead of asking that sender to write half and waiting
+// for the refusal; a sender not receiving is still asked.
+func TestSplitDeclinedUpFront(t *testing.T) {
+	for _, exchange := range []bool{false, true} {
+		f := newFakeNet(2, true)
+		for _, e := range f.engines {
+			e.cfg.SplitMin = 8192
+		}
+		const n = 1 << 16
+		out := [2][]byte{pattern(n, 1), pattern(n, 2)}
+		in := [2][]byte{make([]byte, n), make([]byte, n)}
+		side := func(me int) func(e *Engine, c *Comm) {
+			return func(e *Engine, c *Comm) {
+				if !exchange {
+					if me == 0 {
+						e.Send(c, ptr(out[0]), n, 1, 3, ModeStandard)
+					} else {
+						e.Recv(c, ptr(in[1]), n, 0, 3)
+					}
+					return
+				}
+				r := e.Irecv(c, ptr(in[me]), n, 1-me, 3)
+				e.Send(c, ptr(out[me]), n, 1-me, 3, ModeStandard)
+				e.Wait(r)
+			}
+		}
+		f.run(side(0), side(1))
+		if exchange {
+			require.Equal(t, out[1], in[0])
+			require.Equal(t, out[0], in[1])
+			require.Zero(t, f.puts.Load(), "a busy sender was asked to write")
+		} else {
+			require.Equal(t, out[0], in[1])
+			require.Equal(t, int32(1), f.puts.Load())
+		}
+	}
+}

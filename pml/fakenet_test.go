@@ -3,6 +3,7 @@ package pml
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"gompi/btl"
@@ -20,6 +21,7 @@ type fakeNet struct {
 	room    int  // max queued fragments per inbox (0: unlimited)
 	// refusePut makes Put fail (the receiver then reads that part itself).
 	refusePut bool
+	puts      atomic.Int32 // Put calls (split transfers the sender was asked to write)
 }
 
 type frag struct {
@@ -84,6 +86,7 @@ func (m *fakeModule) Get(_ int, dst unsafe.Pointer, n int, addr uintptr) error {
 // Put writes into the peer's memory (same address space here); it fails
 // when the net says puts are refused, to exercise the receiver's fallback.
 func (m *fakeModule) Put(_ int, src unsafe.Pointer, n int, addr uintptr) error {
+	m.net.puts.Add(1)
 	if m.net.refusePut {
 		return fmt.Errorf("fake: put refused")
 	}

@@ -20,6 +20,7 @@ const (
 const (
 	flagSync uint16 = 1 << iota // sender waits for the match (MPI_Ssend)
 	flagGet                     // sender's buffer may be read directly (single copy)
+	flagBusy                    // sender is receiving from this peer: do not ask it to write a part
 )
 
 // matchHdr starts every matchable fragment.

@@ -166,7 +166,7 @@ func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, s
 	m := e.route[src]
 	if h.flags&flagGet != 0 && m.CanGet(src) {
 		k := r.Status.Count
-		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole {
+		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole && h.flags&flagBusy == 0 {
 			e.splitGet(r, h, k, addr, src, p)
 			return
 		}

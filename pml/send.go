@@ -118,6 +118,11 @@ func (e *Engine) sendFirst(r *Request) bool {
 	}
 	if r.proto == protoRndvGet {
 		mh.flags |= flagGet
+		if c.receiving(r.Peer) {
+			// Its answer to a split request would be a refusal (onPutReq),
+			// after a round trip the receiver spends waiting.
+			mh.flags |= flagBusy
+		}
 	}
 	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: uint64(uintptr(r.Buf))}
 	if !m.SendI(r.dst, tagRndv, unsafe.Pointer(e.hr), rndvHdrLen, nil, 0) {
