@@ -30,7 +30,7 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 	copied := sbuf == nil
 	copyOwn := func() {
 		if !copied {
-			b.copy(own, sbuf, n)
+			b.copyEarly(own, sbuf, n)
 			copied = true
 		}
 	}

@@ -37,6 +37,6 @@ func Alltoall(size, me int, sb, rb Blocks, alg string) *Schedule {
 	}
 	sp, sk := sb.at(me)
 	rp, _ := rb.at(me)
-	b.copy(rp, sp, sk)
+	b.copyEarly(rp, sp, sk)
 	return b.done()
 }

@@ -57,7 +57,7 @@ func Gather(size, me, root int, sbuf unsafe.Pointer, n int, rb Blocks, alg strin
 	}
 	if sbuf != nil {
 		p, _ := rb.at(root)
-		b.copy(p, sbuf, n)
+		b.copyEarly(p, sbuf, n)
 	}
 	return b.done()
 }
