@@ -178,7 +178,7 @@ func splitMin(oversub bool) int {
 	if oversub {
 		return 0
 	}
-	return st.settings.size("GOMPI_SPLIT_MIN", 128<<10)
+	return st.settings.size("GOMPI_SPLIT_MIN", 32<<10)
 }
 
 func reachable(eng *pml.Engine, r int) bool {

@@ -34,12 +34,15 @@ type Config struct {
 
 // Engine is the point-to-point state of one process.
 type Engine struct {
-	cfg      Config
-	route    []btl.Module // world rank -> transport
-	eager    []int        // world rank -> eager payload limit
-	getFrom  []int        // world rank -> the transport's single-copy crossover (0: none)
-	backlog  []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
-	frag     []int        // world rank -> pipeline fragment payload
+	cfg     Config
+	route   []btl.Module // world rank -> transport
+	eager   []int        // world rank -> eager payload limit
+	getFrom []int        // world rank -> the transport's single-copy crossover (0: none)
+	backlog []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
+	frag    []int        // world rank -> pipeline fragment payload
+	// readsOut: world rank -> our single-copy sends it has yet to finish
+	// reading. A peer doing that is not asked to copy a split part too.
+	readsOut []int32
 	modules  []btl.Module
 	idler    Idler
 	comms    []*Comm // by context id
@@ -99,8 +102,8 @@ func New(cfg Config) *Engine {
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
 		getFrom: make([]int, cfg.WorldSize),
 		backlog: make([]Backlogger, cfg.WorldSize),
-		frag:    make([]int, cfg.WorldSize),
-		hm:      new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
+		frag:    make([]int, cfg.WorldSize), readsOut: make([]int32, cfg.WorldSize),
+		hm: new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
 	// yield hands the core straight to a peer that is runnable on it.
 	e.spinMax, e.yieldMax = 20000, 100
@@ -195,6 +198,10 @@ func (e *Engine) Lookup(id uint32) *Request { return e.reqs.get(id) }
 // collects the completion (Wait/Test), which makes it inactive.
 func (e *Engine) complete(r *Request) {
 	r.done = true
+	if r.read {
+		r.read = false
+		e.readsOut[r.dst]--
+	}
 	if r.Freed {
 		r.Freed = false
 		e.reqs.release(r)

@@ -166,7 +166,9 @@ func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, s
 	m := e.route[src]
 	if h.flags&flagGet != 0 && m.CanGet(src) {
 		k := r.Status.Count
-		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole && h.flags&flagBusy == 0 {
+		// No split when the sender is busy copying already (it receives
+		// from us, or reads our own sends): its part would wait behind that.
+		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole && h.flags&flagBusy == 0 && e.readsOut[src] == 0 {
 			e.splitGet(r, h, k, addr, src, p)
 			return
 		}

@@ -61,6 +61,7 @@ type Request struct {
 	queued   bool // on the pending-send list
 	cancel   bool // a send cancel was requested
 	whole    bool // receive: read all of a single-copy message here, never split
+	read     bool // single-copy send whose receiver may be reading it (Engine.readsOut)
 	pendNext *Request
 }
 

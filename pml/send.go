@@ -118,15 +118,22 @@ func (e *Engine) sendFirst(r *Request) bool {
 	}
 	if r.proto == protoRndvGet {
 		mh.flags |= flagGet
+		// Receives a C fast path queued count too (adopted first: this is
+		// no fast path any more). A busy sender's answer to a split request
+		// would be a refusal (onPutReq), after a round trip the receiver
+		// spends waiting.
+		e.adoptForeign()
 		if c.receiving(r.Peer) {
-			// Its answer to a split request would be a refusal (onPutReq),
-			// after a round trip the receiver spends waiting.
 			mh.flags |= flagBusy
 		}
 	}
 	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: uint64(uintptr(r.Buf))}
 	if !m.SendI(r.dst, tagRndv, unsafe.Pointer(e.hr), rndvHdrLen, nil, 0) {
 		return false
+	}
+	if r.proto == protoRndvGet {
+		r.read = true
+		e.readsOut[r.dst]++
 	}
 	r.stage = stageWait // the receiver answers with ACK or FIN
 	if r.cancel {
