@@ -75,6 +75,7 @@ type Engine struct {
 // Counters are cheap statistics for tests and tuning.
 type Counters struct {
 	Immediate, Eager, RndvGet, RndvPipe, Unexpected, OutOfOrder uint64
+	SplitAsked                                                  uint64 // split single copies requested of a sender
 }
 
 type ctrlMsg struct {

@@ -361,3 +361,33 @@ func TestSplitDeclinedUpFront(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitNotAskedOfReader: ranks that both send first and receive after
+// (a bidirectional window) are each reading the other's sends, so neither
+// asks the other for a split part below busySplitMin; from it they do.
+func TestSplitNotAskedOfReader(t *testing.T) {
+	for _, n := range []int{1 << 16, busySplitMin} {
+		f := newFakeNet(2, true)
+		for _, e := range f.engines {
+			e.cfg.SplitMin = 8192
+		}
+		out := [2][]byte{pattern(n, 1), pattern(n, 2)}
+		in := [2][]byte{make([]byte, n), make([]byte, n)}
+		side := func(me int) func(e *Engine, c *Comm) {
+			return func(e *Engine, c *Comm) {
+				s := e.Isend(c, ptr(out[me]), n, 1-me, 3, ModeStandard)
+				e.Wait(e.Irecv(c, ptr(in[me]), n, 1-me, 3))
+				e.Wait(s)
+			}
+		}
+		f.run(side(0), side(1))
+		require.Equal(t, out[1], in[0])
+		require.Equal(t, out[0], in[1])
+		asked := f.engines[0].Counters.SplitAsked + f.engines[1].Counters.SplitAsked
+		if n < busySplitMin {
+			require.Zero(t, asked, "n=%d", n)
+		} else {
+			require.NotZero(t, asked, "n=%d", n)
+		}
+	}
+}
