@@ -134,11 +134,12 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 		// 4.8 us single copy, 7 us eager) but not at the crossover itself
 		// (allreduce of 64 KiB exchanges 32 KiB halves: 11 us eager, 16 us
 		// single copy), so from 1.5 times the transport's crossover. The C
-		// fast path still sends these eagerly when its ring is empty. Not
-		// oversubscribed: the handshake then waits for the receiver to be
-		// scheduled (4 ranks on 2 cores, bcast of 64 KiB: 18 us eager, 28
-		// single copy).
-		for s := 4 << 10; s <= e.eager[p] && !e.cfg.Oversubscribed; s *= 2 {
+		// fast path still sends these eagerly when its ring is empty.
+		// Oversubscribed too: 4 ranks on 2 cores, 64 KiB blocks, alltoall
+		// 55-71 us against 104-136 eager, allgather 66-72 against 94-113
+		// (eager won while single-copy reads were ordinary system calls,
+		// see btl/sm/cma.go).
+		for s := 4 << 10; s <= e.eager[p]; s *= 2 {
 			if m.CanGet(p) && m.PreferredProtocol(p, s) == btl.ProtoGet {
 				e.getFrom[p] = s
 				break
