@@ -9,39 +9,33 @@ import (
 // cmaWrite copies n bytes from src to remote address addr of process pid
 // with process_vm_writev.
 func cmaWrite(pid int, src unsafe.Pointer, n int, addr uintptr) error {
-	for n > 0 {
-		local := [1]unix.Iovec{{Base: (*byte)(src)}}
-		local[0].SetLen(n)
-		remote := [1]unix.RemoteIovec{{Base: addr, Len: n}}
-		got, err := rawVM(unix.SYS_PROCESS_VM_WRITEV, pid, &local[0], &remote[0])
-		if err != nil {
-			return err
-		}
-		if got <= 0 {
-			return unix.EFAULT
-		}
-		src = unsafe.Add(src, got)
-		addr += uintptr(got)
-		n -= got
-	}
-	return nil
+	return cmaCopy(unix.SYS_PROCESS_VM_WRITEV, pid, src, n, addr)
 }
 
 // cmaRead copies n bytes at remote address addr of process pid into dst with
 // process_vm_readv (one kernel copy, no intermediate buffer).
 func cmaRead(pid int, dst unsafe.Pointer, n int, addr uintptr) error {
+	return cmaCopy(unix.SYS_PROCESS_VM_READV, pid, dst, n, addr)
+}
+
+// cmaCopy moves n bytes between local and the remote address addr, calling
+// again after a partial copy or an interrupted one.
+func cmaCopy(trap uintptr, pid int, local unsafe.Pointer, n int, addr uintptr) error {
 	for n > 0 {
-		local := [1]unix.Iovec{{Base: (*byte)(dst)}}
-		local[0].SetLen(n)
-		remote := [1]unix.RemoteIovec{{Base: addr, Len: n}}
-		got, err := rawVM(unix.SYS_PROCESS_VM_READV, pid, &local[0], &remote[0])
+		l := [1]unix.Iovec{{Base: (*byte)(local)}}
+		l[0].SetLen(n)
+		r := [1]unix.RemoteIovec{{Base: addr, Len: n}}
+		got, err := rawVM(trap, pid, &l[0], &r[0])
+		if err == unix.EINTR {
+			continue
+		}
 		if err != nil {
 			return err
 		}
 		if got <= 0 {
 			return unix.EFAULT
 		}
-		dst = unsafe.Add(dst, got)
+		local = unsafe.Add(local, got)
 		addr += uintptr(got)
 		n -= got
 	}
