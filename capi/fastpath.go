@@ -43,7 +43,7 @@ func enableFast(level int) {
 		peers[i].in = C.gompi_ring{data: (*C.char)(p.In.Data), size: C.uint64_t(p.In.Size),
 			tail: (*C.uint64_t)(unsafe.Pointer(p.In.Tail)), st: (*C.gompi_ring_state)(unsafe.Pointer(p.In.State))}
 		peers[i].sleeping = (*C.uint32_t)(unsafe.Pointer(p.Sleeping))
-		peers[i].getmin = C.uint64_t(p.GetMin)
+		peers[i].getmin = C.uint64_t(f.GetFrom[i])
 		peers[i].doorbell = (*C.uint32_t)(unsafe.Pointer(p.Doorbell))
 	}
 	C.gompi_fast.size = C.int(len(f.Peers))

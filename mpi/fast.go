@@ -18,6 +18,7 @@ type FastInfo struct {
 	Pending    *int32
 	Seq        unsafe.Pointer // [size]pml.SeqPair
 	Peers      []sm.FastPeer  // by world rank; Data nil when not reachable by sm
+	GetFrom    []int          // by world rank: the engine's single-copy size, 0 never
 	EagerLimit int
 	// EagerRoom: a message big enough for single copy still goes eager
 	// while no more than this many bytes are in flight on its ring.
@@ -49,6 +50,7 @@ func Fast() *FastInfo { return &fastInfo }
 
 func setupFast(oversub bool) {
 	fastInfo.Peers = make([]sm.FastPeer, st.size)
+	fastInfo.GetFrom = make([]int, st.size)
 	fastInfo.Oversub = oversub
 	fastInfo.EagerRoom = eagerRoom()
 	if st.sm == nil {
@@ -57,6 +59,7 @@ func setupFast(oversub bool) {
 	for _, r := range st.local {
 		if r != st.rank {
 			fastInfo.Peers[r] = st.sm.Fast(r)
+			fastInfo.GetFrom[r] = st.eng.SingleCopyFrom(r)
 			fastInfo.EagerLimit = st.eng.EagerLimit(r)
 		}
 	}

@@ -247,6 +247,10 @@ func (e *Engine) SetPendingFlag(p *int32) {
 // EagerLimit is the eager payload limit towards world rank peer.
 func (e *Engine) EagerLimit(peer int) int { return e.eager[peer] }
 
+// SingleCopyFrom is the size from which messages to world rank peer may go
+// by single copy (eagerFits), 0 never.
+func (e *Engine) SingleCopyFrom(peer int) int { return e.getFrom[peer] }
+
 // Wait drives progress until r completes.
 func (e *Engine) Wait(r *Request) {
 	spins := 0

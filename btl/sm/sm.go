@@ -88,7 +88,6 @@ type Module struct {
 type FastPeer struct {
 	Out, In            Ring
 	Sleeping, Doorbell *uint32
-	GetMin             int // messages from this size prefer single copy; 0 never
 }
 
 // Ring describes one end of a ring: its data, size, the shared consumer
@@ -107,12 +106,6 @@ func (m *Module) Fast(peer int) FastPeer {
 	f.Out.Data, f.Out.Size, f.Out.Tail, f.Out.State = m.prod[li].Layout()
 	f.In.Data, f.In.Size, f.In.Tail, f.In.State = m.cons[li].Layout()
 	f.Sleeping, f.Doorbell = &m.peerCtl[li].sleeping, &m.peerCtl[li].doorbell
-	for _, size := range []int{1, m.cfg.GetMinSameSocket, m.cfg.GetMinCrossSocket} {
-		if size > 0 && m.PreferredProtocol(peer, size) == btl.ProtoGet {
-			f.GetMin = size
-			break
-		}
-	}
 	return f
 }
 
