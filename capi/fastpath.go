@@ -112,21 +112,24 @@ func enableShmColl() {
 	if g == nil {
 		return
 	}
-	base, nlocal, slot, locals, bases, me := g.Layout()
-	n := len(locals)
+	l := g.Layout()
+	n := len(l.Locals)
 	cl := unsafe.Slice((*C.int)(C.calloc(C.size_t(n), C.sizeof_int)), n)
 	cb := unsafe.Slice((*C.uint64_t)(C.calloc(C.size_t(n), 8)), n)
-	for i := range locals {
-		cl[i], cb[i] = C.int(locals[i]), C.uint64_t(bases[i])
+	for i := range l.Locals {
+		cl[i], cb[i] = C.int(l.Locals[i]), C.uint64_t(l.Bases[i])
 	}
 	seq := (*C.uint64_t)(C.calloc(1, 8))
 	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
-	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(me), nlocal: C.int(nlocal), slot: C.int(slot),
-		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), base: (*C.char)(base), locals: &cl[0], bases: &cb[0], seq: seq}
+	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(l.Me), nlocal: C.int(l.NLocal), slot: C.int(l.Slot),
+		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), base: (*C.char)(l.Base),
+		bigbase: (*C.char)(l.BigBase), big: C.int(l.Big), locals: &cl[0], bases: &cb[0], seq: seq}
+	limits := mpi.WorldShmLimits()
 	for i, ok := range mpi.ShmAllowed() {
 		if ok {
 			C.gompi_shm.allow[i] = 1
 		}
+		C.gompi_shm.max[i] = C.int64_t(limits[i])
 	}
 	C.gompi_shm.enabled = 1
 }

@@ -17,6 +17,9 @@ struct gompi_shm {
     int polls;         /* polls before the rest of a wait goes to Go (1 when oversubscribed) */
     int yields;        /* then core yields in C before it does (oversubscribed) */
     char *base;        /* the area */
+    char *bigbase;     /* its big slots (contributions above slot bytes) */
+    int big;
+    int64_t max[8];    /* per collective kind, the largest contribution taken here */
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
     uint64_t *seq;     /* calls made, shared with the Go group */
@@ -35,9 +38,11 @@ static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi
 
 /* Placement as in shmcoll: up to GOMPI_SHM_INLINE bytes of a synchronizing
  * collective (allreduce, allgather) ride on the counter's cache line in two
- * halves (call parity); everything else uses GOMPI_SHM_DEPTH slots. */
+ * halves (call parity); more than a slot goes to the GOMPI_SHM_BIG_DEPTH big
+ * slots; everything else uses GOMPI_SHM_DEPTH slots. */
 #define GOMPI_SHM_INLINE 24
 #define GOMPI_SHM_DEPTH 32
+#define GOMPI_SHM_BIG_DEPTH 8
 
 static inline int gompi_shm_inline(uint64_t n, int sync) { return sync && n <= GOMPI_SHM_INLINE; }
 
@@ -45,6 +50,9 @@ static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
 {
     if (gompi_shm_inline(n, sync))
         return gompi_shm.base + (size_t)gompi_shm.locals[r] * 64 + 8 + (size_t)(s & 1) * GOMPI_SHM_INLINE;
+    if (n > (uint64_t)gompi_shm.slot)
+        return gompi_shm.bigbase +
+               ((size_t)(s % GOMPI_SHM_BIG_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.big;
     return gompi_shm.base + (size_t)gompi_shm.nlocal * 64 +
            ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
@@ -107,7 +115,9 @@ static inline uint64_t gompi_shm_next(void) { return (*gompi_shm.seq)++; }
 
 static inline void gompi_shm_slot_free(uint64_t s, uint64_t n, int sync)
 {
-    uint64_t d = gompi_shm_inline(n, sync) ? 2 : GOMPI_SHM_DEPTH;
+    uint64_t d = gompi_shm_inline(n, sync)           ? 2
+                 : n > (uint64_t)gompi_shm.slot ? GOMPI_SHM_BIG_DEPTH
+                                                 : GOMPI_SHM_DEPTH;
     if (s >= d) gompi_shm_wait_all(s - d + 1);
 }
 
@@ -121,11 +131,12 @@ static inline uint64_t gompi_shm_post(const void *src, uint64_t n, int sync)
     return s;
 }
 
-/* gompi_shm_ok: the C side may run a collective of n bytes per rank. */
+/* gompi_shm_ok: the C side may run a collective of n bytes per rank (the
+ * Go side's limits: mpi.WorldShmLimits). */
 static inline int gompi_shm_ok(MPI_Comm comm, int kind, uint64_t n)
 {
     return gompi_shm.enabled && comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY && gompi_shm.allow[kind] &&
-           n <= (uint64_t)gompi_shm.slot;
+           n <= (uint64_t)gompi_shm.max[kind];
 }
 
 static inline int gompi_shm_barrier(MPI_Comm comm)
@@ -169,12 +180,20 @@ static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int ne
     return n;
 }
 
-static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
+/* gompi_shm_fold_part folds count elements of the n-byte contributions of
+ * call s from byte off on into rbuf: x0 op (x1 op (... op x_{p-1})). */
+static inline void gompi_shm_fold_part(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n,
+                                       int sync, int64_t off, int64_t part)
 {
     int last = gompi_shm.size - 1;
-    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n, sync), (size_t)n);
+    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n, sync) + off, (size_t)part);
     for (int r = last - 1; r >= 0; r--)
-        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n, sync), rbuf, count);
+        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n, sync) + off, rbuf, count);
+}
+
+static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
+{
+    gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, n);
 }
 
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
@@ -208,9 +227,8 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     return MPI_SUCCESS;
 }
 
-/* gompi_shm_reduce_scatter: when the whole vector fits a slot, an allreduce
- * of which this rank keeps its block; counts NULL is the _block form with
- * rcount elements each. */
+/* gompi_shm_reduce_scatter: every rank posts its whole vector and folds its
+ * own block; counts NULL is the _block form with rcount elements each. */
 static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rcount, const int *counts,
                                            MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {
@@ -222,17 +240,15 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
         if (r < gompi_shm.me) before += k;
         total += k;
     }
-    if (total > 4096) return -1;
+    if (total > INT32_MAX) return -1;
     const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
     int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, (int)total, dt, op);
     if (n <= 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE_SCATTER, (uint64_t)n) || !rbuf) return -1;
-    _Alignas(64) char all[4096];
-    if ((size_t)n > sizeof all) return -1;
     int64_t es = n / total;
+    int mine = counts ? counts[gompi_shm.me] : rcount;
     uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
     gompi_shm_wait_all(s);
-    gompi_shm_fold(s, all, (int)total, dt, op, n, 1);
-    memcpy(rbuf, all + before * es, (size_t)((counts ? counts[gompi_shm.me] : rcount) * es));
+    if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es);
     return MPI_SUCCESS;
 }
 

@@ -28,7 +28,7 @@ type Comm struct {
 	slots  []int // context slots held, returned by Free
 	topo   *Topology
 	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
-	shmTmp []byte         // a slot's worth of scratch for them, made on first use
+	shmMax *[shmKinds]int // per kind, the largest contribution shm takes
 	area   int
 	shmRed *shmReducer
 	// collTag is the tag of the next collective on cc (all ranks call

@@ -15,8 +15,17 @@ func gosched(*int) { runtime.Gosched() }
 // groups builds p groups over one area, with counters left at arbitrary
 // values by an earlier user (bases), as a new communicator finds them.
 func groups(p, slot int, start []uint64) []*Group {
+	return groupsBig(p, slot, 0, start)
+}
+
+// groupsBig is groups over an area with big slots of big bytes.
+func groupsBig(p, slot, big int, start []uint64) []*Group {
 	mem := make([]uint64, AreaSize(p, slot)/8+1)
 	a := NewArea(unsafe.Pointer(&mem[0]), p, slot)
+	if big > 0 {
+		bigMem := make([]uint64, BigSize(p, big)/8+1)
+		a.SetBig(unsafe.Pointer(&bigMem[0]), big)
+	}
 	locals := make([]int, p)
 	for i := range locals {
 		locals[i] = p - 1 - i // ranks and node-local indexes differ
@@ -51,6 +60,13 @@ func concat(in, inout unsafe.Pointer, _ int) {
 		shift *= 10
 	}
 	*(*int64)(inout) = *(*int64)(in)*shift + b
+}
+
+// concatN is concat over count elements.
+func concatN(in, inout unsafe.Pointer, count int) {
+	for i := range count {
+		concat(unsafe.Add(in, 8*i), unsafe.Add(inout, 8*i), 1)
+	}
 }
 
 func TestCollectivesManyRounds(t *testing.T) {
@@ -189,6 +205,85 @@ func TestRootsRunAhead(t *testing.T) {
 			})
 			if g.me == 3 && out != int64(i*40+6) && errs[g.me] == "" {
 				errs[g.me] = fmt.Sprintf("reduce %d got %d", i, out)
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
+
+// TestBigSlots: contributions above a slot use the big slots (two calls
+// deep) and interleave with inline and slot-sized ones; a broadcast root
+// running ahead never overwrites big data a reader has not copied, and a
+// reduce_scatter folds each rank's block in rank order.
+func TestBigSlots(t *testing.T) {
+	const p, slot, big = 3, 64, 1024
+	gs := groupsBig(p, slot, big, []uint64{5, 0, 9})
+	require.Equal(t, big, gs[0].Max())
+	errs := make([]string, p)
+	run(gs, func(g *Group) {
+		fail := func(format string, a ...any) {
+			if errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf(format, a...)
+			}
+		}
+		for round := 0; round < 400; round++ {
+			n := []int{16, 64, 65, 1024, 200, 1000}[round%6]
+			switch round % 4 {
+			case 0, 2:
+				buf := make([]byte, n)
+				if g.me == 1 {
+					for i := range buf {
+						buf[i] = byte(round + i)
+					}
+				} else if round%7 == g.me {
+					runtime.Gosched() // a slow reader
+				}
+				g.Bcast(unsafe.Pointer(&buf[0]), n, 1)
+				for i := range buf {
+					if buf[i] != byte(round+i) {
+						fail("round %d bcast of %d: byte %d = %d", round, n, i, buf[i])
+						break
+					}
+				}
+			case 1:
+				in := make([]byte, n)
+				for i := range in {
+					in[i] = byte(g.me*31 + round + i)
+				}
+				out := make([]byte, p*n)
+				g.Allgather(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), n)
+				for r := 0; r < p; r++ {
+					for i := 0; i < n; i++ {
+						if out[r*n+i] != byte(r*31+round+i) {
+							fail("round %d allgather of %d: block %d byte %d", round, n, r, i)
+							break
+						}
+					}
+				}
+			case 3:
+				count := n / 8 // int64 elements, split 1, 2, rest
+				in := make([]int64, count)
+				for i := range in {
+					in[i] = int64(g.me + 1)
+				}
+				counts := []int{1, 2, count - 3}
+				first := 0
+				for _, k := range counts[:g.me] {
+					first += k
+				}
+				out := make([]int64, counts[g.me]+1)
+				out[counts[g.me]] = -7
+				g.ReduceScatter(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, first, counts[g.me], concatN)
+				for i := 0; i < counts[g.me]; i++ {
+					if out[i] != 123 {
+						fail("round %d reduce_scatter of %d: element %d = %d", round, count, i, out[i])
+					}
+				}
+				if out[counts[g.me]] != -7 {
+					fail("round %d reduce_scatter wrote past its block", round)
+				}
 			}
 		}
 	})

@@ -22,6 +22,11 @@ const (
 	// collectives at once; CollSlot the largest contribution per process.
 	CollAreas = 16
 	CollSlot  = 4096
+	// CollBig is the big slot of area 0 (MPI_COMM_WORLD's): contributions
+	// up to 64 KiB go through shared memory there, which pays when ranks
+	// outnumber cores (no rendezvous waiting for each peer to be scheduled).
+	// Only one area has them: the segment grows by 512 KiB per process.
+	CollBig = 64 << 10
 )
 
 type segHeader struct {
@@ -59,6 +64,10 @@ func SegmentName(jobID string, leader int) string {
 }
 
 func segmentSize(nlocal, ringSize int) int {
+	return bigOffset(nlocal, ringSize) + shmcoll.BigSize(nlocal, CollBig)
+}
+
+func bigOffset(nlocal, ringSize int) int {
 	return collOffset(nlocal, ringSize) + CollAreas*shmcoll.AreaSize(nlocal, CollSlot)
 }
 
@@ -69,6 +78,11 @@ func collOffset(nlocal, ringSize int) int {
 // collArea returns the memory of collective area i.
 func (s *segment) collArea(i int) unsafe.Pointer {
 	return unsafe.Pointer(&s.mem[collOffset(s.nlocal, s.ringSize)+i*shmcoll.AreaSize(s.nlocal, CollSlot)])
+}
+
+// collBig returns the memory of area 0's big slots.
+func (s *segment) collBig() unsafe.Pointer {
+	return unsafe.Pointer(&s.mem[bigOffset(s.nlocal, s.ringSize)])
 }
 
 // createSegment makes and sizes the file; only the node leader calls it.

@@ -193,9 +193,13 @@ func (m *Module) Name() string { return "sm" }
 // EagerLimit is bounded by the ring so a record always fits.
 func (m *Module) EagerLimit() int { return m.maxRec }
 
-// CollArea is collective area i of the node segment.
+// CollArea is collective area i of the node segment; area 0 has big slots.
 func (m *Module) CollArea(i int) *shmcoll.Area {
-	return shmcoll.NewArea(m.seg.collArea(i), len(m.world), CollSlot)
+	a := shmcoll.NewArea(m.seg.collArea(i), len(m.world), CollSlot)
+	if i == 0 {
+		a.SetBig(m.seg.collBig(), CollBig)
+	}
+	return a
 }
 
 // LocalIndex is peer's index among the node's processes (-1 when elsewhere).
