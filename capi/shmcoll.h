@@ -181,19 +181,23 @@ static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int ne
 }
 
 /* gompi_shm_fold_part folds count elements of the n-byte contributions of
- * call s from byte off on into rbuf: x0 op (x1 op (... op x_{p-1})). */
+ * call s from byte off on into rbuf: x0 op (x1 op (... op x_{p-1})); the
+ * caller's own contribution is at own unless that is NULL. */
 static inline void gompi_shm_fold_part(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n,
-                                       int sync, int64_t off, int64_t part)
+                                       int sync, int64_t off, int64_t part, const void *own)
 {
     int last = gompi_shm.size - 1;
-    memcpy(rbuf, gompi_shm_data(s, last, (uint64_t)n, sync) + off, (size_t)part);
+#define GOMPI_SHM_SRC(r) \
+    ((r) == gompi_shm.me && own ? (const char *)own + off : gompi_shm_data(s, (r), (uint64_t)n, sync) + off)
+    memcpy(rbuf, GOMPI_SHM_SRC(last), (size_t)part);
     for (int r = last - 1; r >= 0; r--)
-        gompi_op_reduce_builtin(op, dt, gompi_shm_data(s, r, (uint64_t)n, sync) + off, rbuf, count);
+        gompi_op_reduce_builtin(op, dt, GOMPI_SHM_SRC(r), rbuf, count);
+#undef GOMPI_SHM_SRC
 }
 
 static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
 {
-    gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, n);
+    gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, n, NULL);
 }
 
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
@@ -219,11 +223,21 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     if (src == MPI_IN_PLACE) return -1;
     int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
-    uint64_t s = gompi_shm_post(src, (uint64_t)n, 0);
-    if (me_root) {
-        gompi_shm_wait_all(s);
-        if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 0);
+    if (!me_root) {
+        gompi_shm_post(src, (uint64_t)n, 0);
+        return MPI_SUCCESS;
     }
+    /* Nobody reads the root's contribution but the root: it stays where it
+     * is (shmcoll's Reduce), unless in place, where the fold overwrites it. */
+    uint64_t s;
+    if (src == rbuf) {
+        s = gompi_shm_post(src, (uint64_t)n, 0);
+    } else {
+        s = gompi_shm_next();
+        gompi_shm_arrive(s);
+    }
+    gompi_shm_wait_all(s);
+    if (n) gompi_shm_fold_part(s, rbuf, count, dt, op, n, 0, 0, n, src == rbuf ? NULL : src);
     return MPI_SUCCESS;
 }
 
@@ -248,7 +262,7 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
     int mine = counts ? counts[gompi_shm.me] : rcount;
     uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
     gompi_shm_wait_all(s);
-    if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es);
+    if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es, NULL);
     return MPI_SUCCESS;
 }
 

@@ -270,15 +270,23 @@ func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer
 
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.
 func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, sync bool, op Reducer) {
-	g.foldPart(s, recv, n, sync, 0, count, n, op)
+	g.foldPart(s, recv, n, sync, 0, count, n, nil, op)
 }
 
-// foldPart folds count elements of n-byte contributions from byte off on.
-func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, count, bytesPart int, op Reducer) {
+// foldPart folds count elements of n-byte contributions from byte off on;
+// the caller's own contribution is at own when that is not nil.
+func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, count, bytesPart int,
+	own unsafe.Pointer, op Reducer) {
+	src := func(r int) unsafe.Pointer {
+		if r == g.me && own != nil {
+			return unsafe.Add(own, off)
+		}
+		return unsafe.Add(g.of(r, s, n, sync), off)
+	}
 	last := len(g.locals) - 1
-	copy(bytes(recv, bytesPart), bytes(unsafe.Add(g.of(last, s, n, sync), off), bytesPart))
+	copy(bytes(recv, bytesPart), bytes(src(last), bytesPart))
 	for r := last - 1; r >= 0; r-- {
-		op(unsafe.Add(g.of(r, s, n, sync), off), recv, count)
+		op(src(r), recv, count)
 	}
 }
 
@@ -290,18 +298,29 @@ func (g *Group) ReduceScatter(send, recv unsafe.Pointer, count, size, first, min
 	s := g.post(send, n, true)
 	g.waitAll(s)
 	if mine > 0 {
-		g.foldPart(s, recv, n, true, first*size, mine, mine*size, op)
+		g.foldPart(s, recv, n, true, first*size, mine, mine*size, nil, op)
 	}
 }
 
-// Reduce is Allreduce with the result at root only.
+// Reduce is Allreduce with the result at root only. Nobody reads the
+// root's contribution but the root: it stays where it is, unless send is
+// recv (in place), which the fold overwrites.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
 	n := count * size
-	s := g.post(send, n, false)
-	if g.me == root {
+	if g.me != root {
+		g.post(send, n, false)
+		return
+	}
+	if send == recv {
+		s := g.post(send, n, false)
 		g.waitAll(s)
 		g.fold(s, recv, count, n, false, op)
+		return
 	}
+	s := g.next()
+	g.arrive(s)
+	g.waitAll(s)
+	g.foldPart(s, recv, n, false, 0, count, n, send, op)
 }
 
 // Allgather places every rank's n bytes at send into recv in rank order.
