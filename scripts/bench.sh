@@ -18,12 +18,16 @@ mpicc.mpich -O2 -o "$out/pt2pt_mpich" bench/pt2pt.c 2>/dev/null
 . scripts/bench_run.sh
 # BENCH_ROUNDS runs of all three, alternating, merged row by row into the
 # median (scripts/median_rows.awk says why).
-rounds=${BENCH_ROUNDS:-3}
+rounds=${BENCH_ROUNDS:-5}
 rm -f "$out"/gompi_r*.txt "$out"/openmpi_r*.txt "$out"/mpich_r*.txt
 for r in $(seq "$rounds"); do
-  run "$out/gompi_r$r.txt" build/bin/gompirun -n 2 --bind-to core "$out/pt2pt_gompi" $arg
-  run "$out/openmpi_r$r.txt" mpirun.openmpi --allow-run-as-root --bind-to core -n 2 "$out/pt2pt_ompi" $arg
-  run "$out/mpich_r$r.txt" mpiexec.mpich -n 2 -bind-to core "$out/pt2pt_mpich" $arg
+  for impl in $(rotated "$r" gompi openmpi mpich); do
+    case $impl in
+    gompi) run "$out/gompi_r$r.txt" build/bin/gompirun -n 2 --bind-to core "$out/pt2pt_gompi" $arg ;;
+    openmpi) run "$out/openmpi_r$r.txt" mpirun.openmpi --allow-run-as-root --bind-to core -n 2 "$out/pt2pt_ompi" $arg ;;
+    mpich) run "$out/mpich_r$r.txt" mpiexec.mpich -n 2 -bind-to core "$out/pt2pt_mpich" $arg ;;
+    esac
+  done
 done
 for impl in gompi openmpi mpich; do
   cat "$out"/${impl}_r*.txt | awk -f scripts/median_rows.awk > "$out/$impl.txt"

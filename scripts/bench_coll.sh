@@ -4,7 +4,7 @@
 # ranks (oversubscribed), merged into tables with gompi/best-peer ratios (and,
 # for 4 ranks, gompi/Open MPI: the target is at most 0.5 there).
 # BENCH_MODE=quick shortens every run; extra arguments (collective names)
-# restrict it, e.g. scripts/bench_coll.sh barrier allreduce; BENCH_ROUNDS (3)
+# restrict it, e.g. scripts/bench_coll.sh barrier allreduce; BENCH_ROUNDS (5)
 # repeats the whole comparison and reports each row's median.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ mpicc.mpich -O2 -o "$out/coll_mpich" bench/coll.c 2>/dev/null
 # BENCH_ROUNDS runs of all three, alternating, merged row by row into the
 # median (scripts/median_rows.awk says why); each round's figure is already
 # the fastest of its timed loops.
-rounds=${BENCH_ROUNDS:-3}
+rounds=${BENCH_ROUNDS:-5}
 rm -f "$out"/coll_*_r*.txt
 for np in 2 4; do
   if [ "$np" -le "$(nproc)" ]; then
@@ -30,9 +30,13 @@ for np in 2 4; do
     bind_g=(); bind_o=(--bind-to none --oversubscribe); bind_m=()
   fi
   for r in $(seq "$rounds"); do
-    run "$out/coll_gompi_${np}_r$r.txt" build/bin/gompirun -n $np "${bind_g[@]}" "$out/coll_gompi" "${args[@]}"
-    run "$out/coll_openmpi_${np}_r$r.txt" mpirun.openmpi --allow-run-as-root "${bind_o[@]}" -n $np "$out/coll_ompi" "${args[@]}"
-    run "$out/coll_mpich_${np}_r$r.txt" mpiexec.mpich -n $np "${bind_m[@]}" "$out/coll_mpich" "${args[@]}"
+    for impl in $(rotated "$r" gompi openmpi mpich); do
+      case $impl in
+      gompi) run "$out/coll_gompi_${np}_r$r.txt" build/bin/gompirun -n $np "${bind_g[@]}" "$out/coll_gompi" "${args[@]}" ;;
+      openmpi) run "$out/coll_openmpi_${np}_r$r.txt" mpirun.openmpi --allow-run-as-root "${bind_o[@]}" -n $np "$out/coll_ompi" "${args[@]}" ;;
+      mpich) run "$out/coll_mpich_${np}_r$r.txt" mpiexec.mpich -n $np "${bind_m[@]}" "$out/coll_mpich" "${args[@]}" ;;
+      esac
+    done
   done
   for impl in gompi openmpi mpich; do
     cat "$out"/coll_${impl}_${np}_r*.txt | awk -f scripts/median_rows.awk > "$out/coll_${impl}_$np.txt"

@@ -8,3 +8,12 @@ run() {
     echo "   $(basename "$f" .txt) failed (see ${f%.txt}.err)" >&2
   fi
 }
+
+# rotated R WORDS...: the words rotated left by R-1, so every library leads
+# some rounds (this machine's fast and slow phases last seconds, and the
+# first run of a round tended to meet a different phase than the last).
+rotated() {
+  local r=$1; shift
+  local a=("$@") n=$#
+  for ((i = 0; i < n; i++)); do echo "${a[$(( (i + r - 1) % n ))]}"; done
+}
