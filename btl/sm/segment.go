@@ -64,7 +64,16 @@ func SegmentName(jobID string, leader int) string {
 }
 
 func segmentSize(nlocal, ringSize int) int {
-	return bigOffset(nlocal, ringSize) + shmcoll.BigSize(nlocal, CollBig)
+	return bigOffset(nlocal, ringSize) + shmcoll.BigSize(nlocal, collBigFor(nlocal))
+}
+
+// collBigFor is area 0's big slot size on a node of nlocal processes: none
+// past 64, where MPI_COMM_WORLD takes no shared-memory collectives.
+func collBigFor(nlocal int) int {
+	if nlocal > 64 {
+		return 0
+	}
+	return CollBig
 }
 
 func bigOffset(nlocal, ringSize int) int {

@@ -196,8 +196,8 @@ func (m *Module) EagerLimit() int { return m.maxRec }
 // CollArea is collective area i of the node segment; area 0 has big slots.
 func (m *Module) CollArea(i int) *shmcoll.Area {
 	a := shmcoll.NewArea(m.seg.collArea(i), len(m.world), CollSlot)
-	if i == 0 {
-		a.SetBig(m.seg.collBig(), CollBig)
+	if big := collBigFor(len(m.world)); i == 0 && big > 0 {
+		a.SetBig(m.seg.collBig(), big)
 	}
 	return a
 }
