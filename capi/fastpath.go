@@ -124,6 +124,7 @@ func enableShmColl() {
 	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(l.Me), nlocal: C.int(l.NLocal), slot: C.int(l.Slot),
 		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), base: (*C.char)(l.Base),
 		bigbase: (*C.char)(l.BigBase), big: C.int(l.Big), locals: &cl[0], bases: &cb[0], seq: seq}
+	C.gompi_shm.allreduce_blocks = C.int64_t(l.AllreduceBlocks)
 	limits := mpi.WorldShmLimits()
 	for i, ok := range mpi.ShmAllowed() {
 		if ok {

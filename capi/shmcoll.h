@@ -20,6 +20,7 @@ struct gompi_shm {
     char *bigbase;     /* its big slots (contributions above slot bytes) */
     int big;
     int64_t max[8];    /* per collective kind, the largest contribution taken here */
+    int64_t allreduce_blocks; /* from this many bytes an allreduce folds by blocks (0: never) */
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
     uint64_t *seq;     /* calls made, shared with the Go group */
@@ -200,6 +201,15 @@ static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatyp
     gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, n, NULL);
 }
 
+/* gompi_shm_block is rank r's share of count elements split among the
+ * ranks: the first element and how many (shmcoll's Block). */
+static inline void gompi_shm_block(int count, int r, int *first, int *k)
+{
+    int q = count / gompi_shm.size, rem = count % gompi_shm.size;
+    *first = r * q + (r < rem ? r : rem);
+    *k = q + (r < rem);
+}
+
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                                       MPI_Comm comm)
 {
@@ -209,7 +219,26 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
     if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
     uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
     gompi_shm_wait_all(s);
-    if (n) gompi_shm_fold(s, rbuf, count, dt, op, n, 1);
+    if (!n) return MPI_SUCCESS;
+    if (!gompi_shm.allreduce_blocks || n < gompi_shm.allreduce_blocks) {
+        gompi_shm_fold(s, rbuf, count, dt, op, n, 1);
+        return MPI_SUCCESS;
+    }
+    /* Large: each rank folds its block into its place of a second call,
+     * then everyone gathers the blocks (shmcoll's Allreduce). */
+    int64_t es = n / count, bmax = (int64_t)((count + gompi_shm.size - 1) / gompi_shm.size) * es;
+    int first, k;
+    gompi_shm_block(count, gompi_shm.me, &first, &k);
+    uint64_t t = gompi_shm_next();
+    gompi_shm_slot_free(t, (uint64_t)bmax, 1);
+    if (k) gompi_shm_fold_part(s, gompi_shm_data(t, gompi_shm.me, (uint64_t)bmax, 1), k, dt, op, n, 1, first * es,
+                               k * es, NULL);
+    gompi_shm_arrive(t);
+    gompi_shm_wait_all(t);
+    for (int r = 0; r < gompi_shm.size; r++) {
+        gompi_shm_block(count, r, &first, &k);
+        memcpy((char *)rbuf + first * es, gompi_shm_data(t, r, (uint64_t)bmax, 1), (size_t)(k * es));
+    }
     return MPI_SUCCESS;
 }
 

@@ -101,6 +101,9 @@ type Group struct {
 	// Wait is called while a poll finds nothing; it should drive other
 	// progress and give the core away when processes outnumber cores.
 	Wait func(spins *int)
+	// AllreduceBlocks: from this many bytes (0: never) an allreduce folds
+	// by blocks, each rank one, and gathers them in a second call.
+	AllreduceBlocks int
 }
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
@@ -117,20 +120,21 @@ func (g *Group) ShareSeq(p *uint64) {
 
 // Layout is what a C implementation of the protocol needs.
 type Layout struct {
-	Base         unsafe.Pointer
-	NLocal, Slot int
-	BigBase      unsafe.Pointer
-	Big          int
-	Locals       []int
-	Bases        []uint64
-	Me           int
+	Base            unsafe.Pointer
+	NLocal, Slot    int
+	BigBase         unsafe.Pointer
+	Big             int
+	Locals          []int
+	Bases           []uint64
+	Me              int
+	AllreduceBlocks int
 }
 
 // Layout exposes the group's memory and membership.
 func (g *Group) Layout() Layout {
 	a := g.a
 	return Layout{Base: a.base, NLocal: a.nlocal, Slot: a.slot, BigBase: a.bigBase, Big: a.big,
-		Locals: g.locals, Bases: g.bases, Me: g.me}
+		Locals: g.locals, Bases: g.bases, Me: g.me, AllreduceBlocks: g.AllreduceBlocks}
 }
 
 // next takes the number of the next call.
@@ -260,12 +264,49 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 
 // Allreduce leaves in recv the reduction of every rank's count elements of
 // size bytes at send, combined in rank order (the same bits on every rank,
-// and right for non-commutative operations).
+// and right for non-commutative operations). From AllreduceBlocks bytes
+// each rank folds only its block (Block) into its place of a second call
+// and everyone gathers the blocks: the ranks share the folding instead of
+// each doing all of it.
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
 	n := count * size
 	s := g.post(send, n, true)
 	g.waitAll(s)
-	g.fold(s, recv, count, n, true, op)
+	if n == 0 {
+		return
+	}
+	if g.AllreduceBlocks == 0 || n < g.AllreduceBlocks {
+		g.fold(s, recv, count, n, true, op)
+		return
+	}
+	p := len(g.locals)
+	bmax := (count + p - 1) / p * size
+	first, k := Block(count, p, g.me)
+	t := g.next()
+	g.slotFree(t, bmax, true)
+	if k > 0 {
+		g.foldPart(s, g.mine(t, bmax, true), n, true, first*size, k, k*size, nil, op)
+	}
+	g.arrive(t)
+	g.waitAll(t)
+	for r := range p {
+		first, k := Block(count, p, r)
+		copy(bytes(unsafe.Add(recv, first*size), k*size), bytes(g.of(r, t, bmax, true), k*size))
+	}
+}
+
+// Block is rank r's share of count elements split p ways: its first
+// element and how many.
+func Block(count, p, r int) (first, k int) {
+	q, rem := count/p, count%p
+	return r*q + min(r, rem), q + btoi(r < rem)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.

@@ -291,3 +291,51 @@ func TestBigSlots(t *testing.T) {
 		require.Empty(t, e, "rank %d", i)
 	}
 }
+
+// TestAllreduceByBlocks: past AllreduceBlocks each rank folds one block
+// (counts that do not divide evenly, fewer elements than ranks) in rank
+// order, and the gathered result is whole on every rank.
+func TestAllreduceByBlocks(t *testing.T) {
+	const p = 3
+	gs := groupsBig(p, 64, 1024, []uint64{2, 0, 11})
+	for _, g := range gs {
+		g.AllreduceBlocks = 16
+	}
+	errs := make([]string, p)
+	run(gs, func(g *Group) {
+		for round := 0; round < 300; round++ {
+			count := []int{1, 2, 3, 7, 8, 64, 100, 127}[round%8]
+			in := make([]int64, count)
+			for i := range in {
+				in[i] = int64(g.me + 1)
+			}
+			out := make([]int64, count+1)
+			out[count] = -9
+			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, concatN)
+			for i := 0; i < count; i++ {
+				if out[i] != 123 && errs[g.me] == "" {
+					errs[g.me] = fmt.Sprintf("round %d count %d: element %d = %d", round, count, i, out[i])
+				}
+			}
+			if out[count] != -9 && errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf("round %d: wrote past the result", round)
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
+
+func TestBlock(t *testing.T) {
+	next := 0
+	for r := range 4 {
+		first, k := Block(10, 4, r)
+		require.Equal(t, next, first)
+		require.Equal(t, []int{3, 3, 2, 2}[r], k)
+		next += k
+	}
+	first, k := Block(2, 4, 3)
+	require.Equal(t, 2, first)
+	require.Equal(t, 0, k)
+}

@@ -41,7 +41,7 @@ static const char *form_name[] = {"blocking", "nonblocking", "persistent"};
 /* v(r, i): rank r's i-th input value. */
 static int v(int r, int i) { return (r + 1) * 1000 + (i % 9973) * 3 + (i & 1); }
 
-static int counts[] = {0, 1, 3, 17, 1000, 3000, 20000}; /* 3000 ints: the big shared-memory slots */
+static int counts[] = {0, 1, 3, 17, 1000, 3000, 5000, 20000}; /* 3000, 5000 ints: the big shared-memory slots */
 #define NCOUNTS (int)(sizeof counts / sizeof counts[0])
 
 /* The affine maps x -> m*x + c over unsigned ints, composed in rank order:
