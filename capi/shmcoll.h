@@ -327,10 +327,22 @@ static inline int gompi_shm_alltoall(const void *sbuf, int scount, MPI_Datatype 
         src = sbuf;
     }
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLTOALL, total)) return -1;
-    uint64_t s = gompi_shm_post(src, total, 1);
+    /* Nobody else reads the block a rank sends itself: it goes straight
+     * across (shmcoll's Alltoall). */
+    size_t own = (size_t)gompi_shm.me * n;
+    uint64_t s = gompi_shm_next();
+    gompi_shm_slot_free(s, total, 1);
+    char *mine = gompi_shm_data(s, gompi_shm.me, total, 1);
+    if (n) {
+        memcpy(mine, src, own);
+        memcpy(mine + own + n, (const char *)src + own + n, total - own - n);
+    }
+    gompi_shm_arrive(s);
+    if (n && src != rbuf) memcpy((char *)rbuf + own, (const char *)src + own, n);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
-        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, total, 1) + (size_t)gompi_shm.me * n, n);
+        if (r != gompi_shm.me)
+            memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, total, 1) + own, n);
     return MPI_SUCCESS;
 }
 #endif

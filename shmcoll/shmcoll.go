@@ -375,12 +375,24 @@ func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 
 // Alltoall sends block r (n bytes) of send to rank r: recv gets, in rank
 // order, the block every rank addressed to the caller. The whole send
-// buffer (n times the size) must fit a slot. send may equal recv.
+// buffer (n times the size) must fit a slot. send may equal recv. The block
+// a rank sends itself, which nobody else reads, goes straight across.
 func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
 	total := n * len(g.locals)
-	s := g.post(send, total, true)
+	own := g.me * n
+	s := g.next()
+	g.slotFree(s, total, true)
+	mine := g.mine(s, total, true)
+	copy(bytes(mine, own), bytes(send, own))
+	copy(bytes(unsafe.Add(mine, own+n), total-own-n), bytes(unsafe.Add(send, own+n), total-own-n))
+	g.arrive(s)
+	if send != recv {
+		copy(bytes(unsafe.Add(recv, own), n), bytes(unsafe.Add(send, own), n))
+	}
 	g.waitAll(s)
 	for r := range g.locals {
-		copy(bytes(unsafe.Add(recv, r*n), n), bytes(unsafe.Add(g.of(r, s, total, true), g.me*n), n))
+		if r != g.me {
+			copy(bytes(unsafe.Add(recv, r*n), n), bytes(unsafe.Add(g.of(r, s, total, true), own), n))
+		}
 	}
 }
