@@ -309,9 +309,13 @@ static inline int gompi_shm_allgather(const void *sbuf, int scount, MPI_Datatype
     }
     if (!gompi_shm_ok(comm, GOMPI_SHM_ALLGATHER, n)) return -1;
     uint64_t s = gompi_shm_post(src, n, 1);
+    /* The own block comes from src while the others arrive (shmcoll's Allgather). */
+    char *own = (char *)rbuf + (size_t)gompi_shm.me * n;
+    if (n && src != own) memcpy(own, src, n);
     gompi_shm_wait_all(s);
     for (int r = 0; r < gompi_shm.size; r++)
-        memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, n, 1), n);
+        if (r != gompi_shm.me)
+            memcpy((char *)rbuf + (size_t)r * n, gompi_shm_data(s, r, n, 1), n);
     return MPI_SUCCESS;
 }
 static inline int gompi_shm_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,

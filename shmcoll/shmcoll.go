@@ -364,12 +364,19 @@ func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 	g.foldPart(s, recv, n, false, 0, count, n, send, op)
 }
 
-// Allgather places every rank's n bytes at send into recv in rank order.
+// Allgather places every rank's n bytes at send into recv in rank order;
+// the caller's own block comes from send while the others arrive.
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 	s := g.post(send, n, true)
+	own := unsafe.Add(recv, g.me*n)
+	if own != send {
+		copy(bytes(own, n), bytes(send, n))
+	}
 	g.waitAll(s)
 	for r := range g.locals {
-		copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n, true), n))
+		if r != g.me {
+			copy(bytes(unsafe.Add(recv, r*n), n), bytes(g.of(r, s, n, true), n))
+		}
 	}
 }
 
