@@ -125,12 +125,8 @@ func enableShmColl() {
 		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), base: (*C.char)(l.Base),
 		bigbase: (*C.char)(l.BigBase), big: C.int(l.Big), locals: &cl[0], bases: &cb[0], seq: seq}
 	C.gompi_shm.allreduce_blocks = C.int64_t(l.AllreduceBlocks)
-	limits := mpi.WorldShmLimits()
-	for i, ok := range mpi.ShmAllowed() {
-		if ok {
-			C.gompi_shm.allow[i] = 1
-		}
-		C.gompi_shm.max[i] = C.int64_t(limits[i])
+	for i, l := range mpi.WorldShmLimits() {
+		C.gompi_shm.max[i] = C.int64_t(l)
 	}
 	C.gompi_shm.enabled = 1
 }

@@ -19,12 +19,11 @@ struct gompi_shm {
     char *base;        /* the area */
     char *bigbase;     /* its big slots (contributions above slot bytes) */
     int big;
-    int64_t max[8];    /* per collective kind, the largest contribution taken here */
+    int64_t max[8];    /* per collective kind, the largest contribution taken here (-1: none) */
     int64_t allreduce_blocks; /* from this many bytes an allreduce folds by blocks (0: never) */
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
     uint64_t *seq;     /* calls made, shared with the Go group */
-    int allow[8];      /* per collective kind: no other algorithm forced */
 };
 extern struct gompi_shm gompi_shm;
 
@@ -136,8 +135,8 @@ static inline uint64_t gompi_shm_post(const void *src, uint64_t n, int sync)
  * Go side's limits: mpi.WorldShmLimits). */
 static inline int gompi_shm_ok(MPI_Comm comm, int kind, uint64_t n)
 {
-    return gompi_shm.enabled && comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY && gompi_shm.allow[kind] &&
-           n <= (uint64_t)gompi_shm.max[kind];
+    return gompi_shm.enabled && comm == MPI_COMM_WORLD && gompi_state == GOMPI_READY &&
+           n <= (uint64_t)INT64_MAX && (int64_t)n <= gompi_shm.max[kind];
 }
 
 static inline int gompi_shm_barrier(MPI_Comm comm)

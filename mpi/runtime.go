@@ -45,6 +45,9 @@ var st struct {
 	procName    string
 	start       time.Time
 	settings    settings
+	// oversub: waits give the core away (processes outnumber cores, or
+	// GOMPI_YIELD=1 asks to behave as if they did).
+	oversub bool
 }
 
 // Initialized reports whether Init has been called (MPI_Initialized).
@@ -128,10 +131,11 @@ func startup() error {
 	}
 
 	oversub := len(st.local) > onlineCPUs()
+	st.oversub = oversub || st.settings.str("GOMPI_YIELD", "") == "1"
 	eng := pml.New(pml.Config{Me: st.rank, WorldSize: st.size,
 		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),
 		FragSize:       st.settings.size("GOMPI_FRAG_SIZE", 0),
-		Oversubscribed: oversub || st.settings.str("GOMPI_YIELD", "") == "1",
+		Oversubscribed: st.oversub,
 		SplitMin:       splitMin(oversub),
 		EagerRoom:      eagerRoom()})
 	st.eng = eng
@@ -161,8 +165,8 @@ func startup() error {
 	eng.SetPendingFlag(pending)
 	st.world = newComm(abi.CommWorld, pml.NewCommShared(ctxWorld, st.rank, worldRanks, seq, shared),
 		pml.NewComm(ctxWorldCol, st.rank, worldRanks), "MPI_COMM_WORLD")
-	setupFast(oversub || st.settings.str("GOMPI_YIELD", "") == "1")
-	setupWorldShm(oversub || st.settings.str("GOMPI_YIELD", "") == "1")
+	setupFast(st.oversub)
+	setupWorldShm()
 	me := []int{st.rank}
 	st.self = newComm(abi.CommSelf, pml.NewComm(ctxSelf, 0, me), pml.NewComm(ctxSelfCol, 0, me), "MPI_COMM_SELF")
 	for _, c := range []*Comm{st.world, st.self} {

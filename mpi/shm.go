@@ -53,6 +53,12 @@ func (c *Comm) setupShm(area int) {
 	for i, v := range counts {
 		bases[i] = uint64(v)
 	}
+	c.joinShm(a, area, locals, bases)
+}
+
+// joinShm makes c's shared-memory group in area a, given every member's
+// node-local index and counter when the group forms.
+func (c *Comm) joinShm(a *shmcoll.Area, area int, locals []int, bases []uint64) {
 	c.shm = shmcoll.NewGroup(a, locals, bases, c.rank, shmWait)
 	c.shm.AllreduceBlocks = shmAllreduceBlocks()
 	c.shmMax = shmLimits(a.Max(), c.size)
@@ -62,7 +68,7 @@ func (c *Comm) setupShm(area int) {
 // shmLocals returns the node-local index of every member, or nil when c
 // cannot use shared-memory collectives.
 func (c *Comm) shmLocals() []int {
-	if st.sm == nil || c.size < 2 || c.size > 64 || st.settings.str("GOMPI_SHM_COLL", "1") == "0" {
+	if st.sm == nil || c.size < 2 || c.size > shmcoll.MaxGroup || st.settings.str("GOMPI_SHM_COLL", "1") == "0" {
 		return nil
 	}
 	locals := make([]int, c.size)
@@ -76,25 +82,15 @@ func (c *Comm) shmLocals() []int {
 
 // setupWorldShm gives MPI_COMM_WORLD its area: the segment is new, so every
 // counter starts at zero.
-func setupWorldShm(oversub bool) {
+func setupWorldShm() {
 	decideShmKinds()
-	shmOversub = oversub
-	if oversub {
+	if st.oversub {
 		shmSpins = 1
 	}
-	locals := st.world.shmLocals()
-	if locals == nil {
-		return
+	if locals := st.world.shmLocals(); locals != nil {
+		st.world.joinShm(st.sm.CollArea(worldArea), worldArea, locals, make([]uint64, len(locals)))
 	}
-	a := st.sm.CollArea(worldArea)
-	st.world.shm = shmcoll.NewGroup(a, locals, make([]uint64, len(locals)), st.world.rank, shmWait)
-	st.world.shm.AllreduceBlocks = shmAllreduceBlocks()
-	st.world.shmMax = shmLimits(a.Max(), st.world.size)
-	st.world.area = worldArea
 }
-
-// shmOversub: processes outnumber cores.
-var shmOversub bool
 
 // shmAllreduceBlocks is the size from which a shared-memory allreduce folds
 // by blocks (shmcoll's Allreduce): only oversubscribed, the only case where
@@ -102,7 +98,7 @@ var shmOversub bool
 // 10.2 us either way, 24 KiB 14.4 -> 11.9, 32 KiB 18.2 -> 14.3, 64 KiB 38.9
 // -> 24.1.
 func shmAllreduceBlocks() int {
-	if shmOversub {
+	if st.oversub {
 		return 16 << 10
 	}
 	return 0
@@ -110,7 +106,8 @@ func shmAllreduceBlocks() int {
 
 // shmLimits gives per kind the largest contribution (bytes per rank; the
 // whole vector for reduce_scatter, the whole send buffer for alltoall) run
-// through shared memory by a group whose area takes up to max.
+// through shared memory by a group whose area takes up to max; -1 for a
+// kind another algorithm is forced for (GOMPI_COLL_<KIND>).
 //   - Broadcasts and reductions to a root take all of it: the root runs
 //     ahead of its readers. Medians of 5-7 runs, 2 ranks bound: bcast of
 //     16 KiB 1.8 -> 1.6 us, 32 KiB 3.6-4.0 -> 2.2-2.7; reduce of 16 KiB
@@ -128,7 +125,9 @@ func shmLimits(max, size int) *[shmKinds]int {
 	for k := range l {
 		l[k] = min(max, sm.CollSlot)
 		switch {
-		case shmOversub || k == shmBcast || k == shmReduce:
+		case shmForced[k]:
+			l[k] = -1
+		case st.oversub || k == shmBcast || k == shmReduce:
 			l[k] = max
 		case k == shmAllgather && size == 2:
 			l[k] = 2 << 10
@@ -146,34 +145,31 @@ const (
 	shmAllreduce
 	shmAllgather
 	shmAlltoall
-	shmReduceScatter // Go only: the C side serves the kinds above
+	shmReduceScatter
 	shmKinds
 )
 
 var shmKindNames = [shmKinds]coll.Kind{coll.KBarrier, coll.KBcast, coll.KReduce, coll.KAllreduce,
 	coll.KAllgather, coll.KAlltoall, coll.KReduceScatter}
 
-// shmAllowed says, per kind, that no other algorithm is forced with
+// shmForced says, per kind, that another algorithm is forced with
 // GOMPI_COLL_<KIND> (an unknown name forces nothing; "shm" forces this
-// one): decided once at MPI_Init, so a call pays no settings lookup.
-var shmAllowed [shmKinds]bool
+// one): decided once at MPI_Init and folded into each group's limits, so a
+// call pays no settings lookup.
+var shmForced [shmKinds]bool
 
 func decideShmKinds() {
 	for i, k := range shmKindNames {
 		a, set := st.settings["GOMPI_COLL_"+string(k)]
-		shmAllowed[i] = !set || a == "shm" || !coll.Valid(k, a)
+		shmForced[i] = set && a != "shm" && coll.Valid(k, a)
 	}
 }
 
-// ShmAllowed reports, in the C side's order, which collectives may run
-// through shared memory.
-func ShmAllowed() [shmKinds]bool { return shmAllowed }
-
 // useShm tells whether a blocking collective of kind k with n bytes per
-// rank runs through shared memory: c has an area, the data is within the
-// kind's limit and no other algorithm is forced.
+// rank runs through shared memory: c has an area and n is within the kind's
+// limit (shmLimits).
 func (c *Comm) useShm(m CollMode, k int, n int) bool {
-	return m == Blocking && c.shm != nil && n <= c.shmMax[k] && shmAllowed[k]
+	return m == Blocking && c.shm != nil && n <= c.shmMax[k]
 }
 
 // WorldShm is MPI_COMM_WORLD's shared-memory collective group (nil when it
@@ -181,14 +177,14 @@ func (c *Comm) useShm(m CollMode, k int, n int) bool {
 func WorldShm() *shmcoll.Group { return st.world.shm }
 
 // WorldShmLimits is, in the C side's order, the largest contribution of
-// each kind MPI_COMM_WORLD runs through shared memory (the C side must
-// take exactly the calls the Go side would).
+// each kind MPI_COMM_WORLD runs through shared memory, -1 for none (the C
+// side must take exactly the calls the Go side would).
 func WorldShmLimits() [shmKinds]int { return *st.world.shmMax }
 
 // ShmPolls is how long the C side polls before it waits in Go: briefly when
 // processes outnumber cores (Go's wait gives the core away).
 func ShmPolls() int {
-	if shmSpins <= 1 {
+	if st.oversub {
 		return 1
 	}
 	return 256
