@@ -21,6 +21,10 @@ import (
 
 const lineSize = 64
 
+// MaxGroup is the largest group that runs collectives through an area
+// (mpi and the segment's big slots both follow it).
+const MaxGroup = 64
+
 // Depth is how many calls' data slots each process has: a broadcast root or
 // reducing rank may run that many calls ahead of the slowest reader.
 const Depth = 32
@@ -56,9 +60,6 @@ func NewArea(base unsafe.Pointer, nlocal, slot int) *Area {
 func (a *Area) SetBig(base unsafe.Pointer, big int) {
 	a.bigBase, a.big = base, big
 }
-
-// Slot is the largest contribution per process in the Depth slots.
-func (a *Area) Slot() int { return a.slot }
 
 // Max is the largest contribution per process the area takes.
 func (a *Area) Max() int { return max(a.slot, a.big) }

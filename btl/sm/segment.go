@@ -68,9 +68,10 @@ func segmentSize(nlocal, ringSize int) int {
 }
 
 // collBigFor is area 0's big slot size on a node of nlocal processes: none
-// past 64, where MPI_COMM_WORLD takes no shared-memory collectives.
+// past shmcoll.MaxGroup, where MPI_COMM_WORLD takes no shared-memory
+// collectives.
 func collBigFor(nlocal int) int {
-	if nlocal > 64 {
+	if nlocal > shmcoll.MaxGroup {
 		return 0
 	}
 	return CollBig
