@@ -180,6 +180,14 @@ static inline int64_t gompi_shm_reduce_args(const void *sbuf, void *rbuf, int ne
     return n;
 }
 
+/* gompi_shm_src is rank r's n-byte contribution to call s from byte off
+ * on; the caller's own is at own unless that is NULL. */
+static inline const char *gompi_shm_src(uint64_t s, int r, int64_t n, int sync, int64_t off, const void *own)
+{
+    if (r == gompi_shm.me && own) return (const char *)own + off;
+    return gompi_shm_data(s, r, (uint64_t)n, sync) + off;
+}
+
 /* gompi_shm_fold_part folds count elements of the n-byte contributions of
  * call s from byte off on into rbuf: x0 op (x1 op (... op x_{p-1})); the
  * caller's own contribution is at own unless that is NULL. */
@@ -187,12 +195,9 @@ static inline void gompi_shm_fold_part(uint64_t s, void *rbuf, int count, MPI_Da
                                        int sync, int64_t off, int64_t part, const void *own)
 {
     int last = gompi_shm.size - 1;
-#define GOMPI_SHM_SRC(r) \
-    ((r) == gompi_shm.me && own ? (const char *)own + off : gompi_shm_data(s, (r), (uint64_t)n, sync) + off)
-    memcpy(rbuf, GOMPI_SHM_SRC(last), (size_t)part);
+    memcpy(rbuf, gompi_shm_src(s, last, n, sync, off, own), (size_t)part);
     for (int r = last - 1; r >= 0; r--)
-        gompi_op_reduce_builtin(op, dt, GOMPI_SHM_SRC(r), rbuf, count);
-#undef GOMPI_SHM_SRC
+        gompi_op_reduce_builtin(op, dt, gompi_shm_src(s, r, n, sync, off, own), rbuf, count);
 }
 
 static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
