@@ -148,22 +148,40 @@ static inline int gompi_shm_barrier(MPI_Comm comm)
     return MPI_SUCCESS;
 }
 
+/* gompi_shm_max: the largest contribution of one call (shmcoll's Max). */
+static inline uint64_t gompi_shm_max(void)
+{
+    return (uint64_t)(gompi_shm.big > gompi_shm.slot ? gompi_shm.big : gompi_shm.slot);
+}
+
+/* gompi_shm_bcast1 is one call of a broadcast (n <= gompi_shm_max). */
+static inline void gompi_shm_bcast1(void *buf, uint64_t n, int root)
+{
+    uint64_t s = gompi_shm_next();
+    if (gompi_shm.me == root) {
+        gompi_shm_slot_free(s, n, 0);
+        memcpy(gompi_shm_data(s, root, n, 0), buf, n);
+        gompi_shm_arrive(s);
+        return;
+    }
+    gompi_shm_arrive(s);
+    gompi_shm_wait_for(root, s);
+    memcpy(buf, gompi_shm_data(s, root, n, 0), n);
+}
+
+/* gompi_shm_bcast: one call per gompi_shm_max bytes (shmcoll's Bcast). */
 static inline int gompi_shm_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
     int es = gompi_builtin_size(dt);
     if (es < 0 || count < 0 || (unsigned)root >= (unsigned)gompi_shm.size) return -1;
     uint64_t n = (uint64_t)count * (uint64_t)es;
     if (!gompi_shm_ok(comm, GOMPI_SHM_BCAST, n) || (n && !buf) || buf == MPI_IN_PLACE) return -1;
-    uint64_t s = gompi_shm_next();
-    if (gompi_shm.me == root) {
-        gompi_shm_slot_free(s, n, 0);
-        memcpy(gompi_shm_data(s, root, n, 0), buf, n);
-        gompi_shm_arrive(s);
-        return MPI_SUCCESS;
+    uint64_t c = gompi_shm_max();
+    for (; n > c; n -= c) {
+        gompi_shm_bcast1(buf, c, root);
+        buf = (char *)buf + c;
     }
-    gompi_shm_arrive(s);
-    gompi_shm_wait_for(root, s);
-    memcpy(buf, gompi_shm_data(s, root, n, 0), n);
+    gompi_shm_bcast1(buf, n, root);
     return MPI_SUCCESS;
 }
 
@@ -214,19 +232,15 @@ static inline void gompi_shm_block(int count, int r, int *first, int *k)
     *k = q + (r < rem);
 }
 
-static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-                                      MPI_Comm comm)
+/* gompi_shm_allreduce1 is one call of an allreduce (n <= gompi_shm_max). */
+static inline void gompi_shm_allreduce1(const void *src, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n)
 {
-    if (rbuf == MPI_IN_PLACE) return -1;
-    const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
-    int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
-    if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
     uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
     gompi_shm_wait_all(s);
-    if (!n) return MPI_SUCCESS;
+    if (!n) return;
     if (!gompi_shm.allreduce_blocks || n < gompi_shm.allreduce_blocks) {
         gompi_shm_fold(s, rbuf, count, dt, op, n, 1);
-        return MPI_SUCCESS;
+        return;
     }
     /* Large: each rank folds its block into its place of a second call,
      * then everyone gathers the blocks (shmcoll's Allreduce). */
@@ -243,22 +257,40 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
         gompi_shm_block(count, r, &first, &k);
         memcpy((char *)rbuf + first * es, gompi_shm_data(t, r, (uint64_t)bmax, 1), (size_t)(k * es));
     }
+}
+
+/* gompi_shm_elems_per_call: how many elements of es bytes one call of a
+ * reduction takes (shmcoll's chunks of whole elements). */
+static inline int64_t gompi_shm_elems_per_call(int64_t es) { return (int64_t)gompi_shm_max() / es; }
+
+static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
+                                      MPI_Comm comm)
+{
+    if (rbuf == MPI_IN_PLACE) return -1;
+    const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+    int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
+    if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
+    if (n) {
+        int64_t es = n / count, c = gompi_shm_elems_per_call(es);
+        for (; c > 0 && count > c; count -= (int)c) {
+            gompi_shm_allreduce1(src, rbuf, (int)c, dt, op, c * es);
+            src = (const char *)src + c * es;
+            rbuf = (char *)rbuf + c * es;
+        }
+        n = (int64_t)count * es;
+    }
+    gompi_shm_allreduce1(src, rbuf, count, dt, op, n);
     return MPI_SUCCESS;
 }
 
-static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
-                                   MPI_Comm comm)
+/* gompi_shm_reduce1 is one call of a reduction (n <= gompi_shm_max). */
+static inline void gompi_shm_reduce1(const void *src, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+                                     int64_t n)
 {
-    if ((unsigned)root >= (unsigned)gompi_shm.size) return -1;
     int me_root = gompi_shm.me == root;
-    if (me_root && rbuf == MPI_IN_PLACE) return -1;
-    const void *src = me_root && sbuf == MPI_IN_PLACE ? rbuf : sbuf;
-    if (src == MPI_IN_PLACE) return -1;
-    int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
-    if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
     if (!me_root) {
         gompi_shm_post(src, (uint64_t)n, 0);
-        return MPI_SUCCESS;
+        return;
     }
     /* Nobody reads the root's contribution but the root: it stays where it
      * is (shmcoll's Reduce), unless in place, where the fold overwrites it. */
@@ -271,11 +303,37 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     }
     gompi_shm_wait_all(s);
     if (n) gompi_shm_fold_part(s, rbuf, count, dt, op, n, 0, 0, n, src == rbuf ? NULL : src);
+}
+
+static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
+                                   MPI_Comm comm)
+{
+    if ((unsigned)root >= (unsigned)gompi_shm.size) return -1;
+    int me_root = gompi_shm.me == root;
+    if (me_root && rbuf == MPI_IN_PLACE) return -1;
+    const void *src = me_root && sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+    if (src == MPI_IN_PLACE) return -1;
+    int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
+    if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
+    /* One call per gompi_shm_max bytes of whole elements (shmcoll's Reduce). */
+    if (n) {
+        int64_t es = n / count, c = gompi_shm_elems_per_call(es);
+        for (; c > 0 && count > c; count -= (int)c) {
+            gompi_shm_reduce1(src, rbuf, (int)c, dt, op, root, c * es);
+            src = (const char *)src + c * es;
+            if (me_root) rbuf = (char *)rbuf + c * es;
+        }
+        n = (int64_t)count * es;
+    }
+    gompi_shm_reduce1(src, rbuf, count, dt, op, root, n);
     return MPI_SUCCESS;
 }
 
 /* gompi_shm_reduce_scatter: every rank posts its whole vector and folds its
  * own block; counts NULL is the _block form with rcount elements each. */
+/* gompi_shm_clamp is k limited to [0, most]. */
+static inline int64_t gompi_shm_clamp(int64_t k, int64_t most) { return k < 0 ? 0 : k > most ? most : k; }
+
 static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rcount, const int *counts,
                                            MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {
@@ -293,9 +351,40 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
     if (n <= 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE_SCATTER, (uint64_t)n) || !rbuf) return -1;
     int64_t es = n / total;
     int mine = counts ? counts[gompi_shm.me] : rcount;
-    uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
-    gompi_shm_wait_all(s);
-    if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es, NULL);
+    if ((uint64_t)n <= gompi_shm_max()) {
+        uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
+        gompi_shm_wait_all(s);
+        if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es, NULL);
+        return MPI_SUCCESS;
+    }
+    /* Calls carrying the next piece elements of every block (shmcoll's
+     * ReduceScatter), so every rank folds in every call. */
+    int64_t piece = (int64_t)gompi_shm_max() / (es * gompi_shm.size), longest = 0;
+    for (int r = 0; r < gompi_shm.size; r++) {
+        int64_t k = counts ? counts[r] : rcount;
+        if (k > longest) longest = k;
+    }
+    for (int64_t at = 0; at < longest; at += piece) {
+        int64_t m = 0, off = 0;
+        for (int r = 0; r < gompi_shm.size; r++) {
+            if (r == gompi_shm.me) off = m;
+            m += gompi_shm_clamp((counts ? counts[r] : rcount) - at, piece) * es;
+        }
+        uint64_t s = gompi_shm_next();
+        gompi_shm_slot_free(s, (uint64_t)m, 1);
+        char *dst = gompi_shm_data(s, gompi_shm.me, (uint64_t)m, 1);
+        const char *block = src;
+        for (int r = 0; r < gompi_shm.size; r++) {
+            int64_t k = counts ? counts[r] : rcount, l = gompi_shm_clamp(k - at, piece) * es;
+            memcpy(dst, block + at * es, (size_t)l);
+            dst += l;
+            block += k * es;
+        }
+        gompi_shm_arrive(s);
+        gompi_shm_wait_all(s);
+        int64_t l = gompi_shm_clamp(mine - at, piece);
+        if (l) gompi_shm_fold_part(s, (char *)rbuf + at * es, (int)l, dt, op, m, 1, off, l * es, NULL);
+    }
     return MPI_SUCCESS;
 }
 

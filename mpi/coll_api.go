@@ -417,7 +417,7 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
-	if dt.Contig && c.useShm(m, shmReduce, count*dt.Size) {
+	if c.useShmFold(m, shmReduce, count, dt) {
 		sp := sbuf
 		if inPlace {
 			sp = rbuf
@@ -493,7 +493,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
-	if dt != nil && dt.Contig && c.useShm(m, shmAllreduce, count*dt.Size) {
+	if c.useShmFold(m, shmAllreduce, count, dt) {
 		return c.shmAllreduce(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
@@ -584,7 +584,7 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	if e != nil {
 		return c.fail(e)
 	}
-	if dt != nil && dt.Contig && c.useShm(m, shmReduceScatter, total*dt.Size) {
+	if c.useShmFold(m, shmReduceScatter, total, dt) && c.shm.Piece(dt.Size) > 0 {
 		return c.shmReduceScatter(sbuf, rbuf, rcounts, total, dt, o)
 	}
 	rd, e := reductionOf(call, o, dt)

@@ -246,8 +246,20 @@ func (g *Group) Barrier() {
 	g.waitAll(s)
 }
 
-// Bcast copies n bytes (n <= Slot) of buf at root to buf everywhere.
+// Bcast copies n bytes of buf at root to buf everywhere. More than Max
+// goes as one call per Max bytes: the root fills the next slots while the
+// readers empty the first, so both copies run at once.
 func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
+	c := g.a.Max()
+	for ; n > c; n -= c {
+		g.bcast(buf, c, root)
+		buf = unsafe.Add(buf, c)
+	}
+	g.bcast(buf, n, root)
+}
+
+// bcast is one call of Bcast (n <= Max).
+func (g *Group) bcast(buf unsafe.Pointer, n, root int) {
 	s := g.next()
 	if g.me == root {
 		g.slotFree(s, n, false)
@@ -269,7 +281,20 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 // each rank folds only its block (Block) into its place of a second call
 // and everyone gathers the blocks: the ranks share the folding instead of
 // each doing all of it.
+//
+// More than Max bytes go as one such call per Max bytes of whole elements.
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
+	if c := g.a.Max() / size; c > 0 {
+		for ; count > c; count -= c {
+			g.allreduce(send, recv, c, size, op)
+			send, recv = unsafe.Add(send, c*size), unsafe.Add(recv, c*size)
+		}
+	}
+	g.allreduce(send, recv, count, size, op)
+}
+
+// allreduce is one call of Allreduce (count*size <= Max).
+func (g *Group) allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
 	n := count * size
 	s := g.post(send, n, true)
 	g.waitAll(s)
@@ -332,22 +357,84 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 	}
 }
 
-// ReduceScatter posts count elements of size bytes and leaves in recv the
-// reduction of elements [first, first+mine) only: each rank folds its own
-// block, so the ranks share the work.
-func (g *Group) ReduceScatter(send, recv unsafe.Pointer, count, size, first, mine int, op Reducer) {
-	n := count * size
-	s := g.post(send, n, true)
-	g.waitAll(s)
-	if mine > 0 {
-		g.foldPart(s, recv, n, true, first*size, mine, mine*size, nil, op)
+// ReduceScatter posts every rank's vector (counts[r] elements of size
+// bytes for rank r, blocks back to back) and leaves in recv the reduction
+// of the caller's block only: each rank folds its own block, so the ranks
+// share the work. A vector of more than Max bytes goes in calls that each
+// carry the next Piece elements of every block, so every rank folds in
+// every call. recv may be send (in place): a call writes no element a later
+// call still posts.
+func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int, op Reducer) {
+	first, total, longest := 0, 0, 0
+	for r, k := range counts {
+		if r < g.me {
+			first += k
+		}
+		total += k
+		longest = max(longest, k)
+	}
+	mine := counts[g.me]
+	if n := total * size; n <= g.a.Max() {
+		s := g.post(send, n, true)
+		g.waitAll(s)
+		if mine > 0 {
+			g.foldPart(s, recv, n, true, first*size, mine, mine*size, nil, op)
+		}
+		return
+	}
+	piece := g.Piece(size)
+	for at := 0; at < longest; at += piece {
+		n, off := 0, 0
+		for r, k := range counts {
+			if r == g.me {
+				off = n
+			}
+			n += clamp(k-at, piece) * size
+		}
+		s := g.next()
+		g.slotFree(s, n, true)
+		dst, block := g.mine(s, n, true), send
+		for _, k := range counts {
+			l := clamp(k-at, piece) * size
+			copy(bytes(dst, l), bytes(unsafe.Add(block, at*size), l))
+			dst, block = unsafe.Add(dst, l), unsafe.Add(block, k*size)
+		}
+		g.arrive(s)
+		g.waitAll(s)
+		if l := clamp(mine-at, piece); l > 0 {
+			g.foldPart(s, unsafe.Add(recv, at*size), n, true, off, l, l*size, nil, op)
+		}
 	}
 }
+
+// Piece is how many elements of size bytes of each rank's block one call
+// of a large ReduceScatter carries (0: elements too big for that).
+func (g *Group) Piece(size int) int { return g.a.Max() / (size * len(g.locals)) }
+
+// clamp is k limited to [0, most].
+func clamp(k, most int) int { return max(0, min(k, most)) }
 
 // Reduce is Allreduce with the result at root only. Nobody reads the
 // root's contribution but the root: it stays where it is, unless send is
 // recv (in place), which the fold overwrites.
+//
+// More than Max bytes go as one call per Max bytes (whole elements), so the
+// other ranks fill slots while the root folds.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
+	if c := g.a.Max() / size; c > 0 {
+		for ; count > c; count -= c {
+			g.reduce(send, recv, c, size, root, op)
+			send = unsafe.Add(send, c*size)
+			if recv != nil { // nil off the root
+				recv = unsafe.Add(recv, c*size)
+			}
+		}
+	}
+	g.reduce(send, recv, count, size, root, op)
+}
+
+// reduce is one call of Reduce (count*size <= Max).
+func (g *Group) reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
 	n := count * size
 	if g.me != root {
 		g.post(send, n, false)

@@ -269,13 +269,9 @@ func TestBigSlots(t *testing.T) {
 					in[i] = int64(g.me + 1)
 				}
 				counts := []int{1, 2, count - 3}
-				first := 0
-				for _, k := range counts[:g.me] {
-					first += k
-				}
 				out := make([]int64, counts[g.me]+1)
 				out[counts[g.me]] = -7
-				g.ReduceScatter(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, first, counts[g.me], concatN)
+				g.ReduceScatter(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), counts, 8, concatN)
 				for i := 0; i < counts[g.me]; i++ {
 					if out[i] != 123 {
 						fail("round %d reduce_scatter of %d: element %d = %d", round, count, i, out[i])
@@ -339,3 +335,103 @@ func TestBlock(t *testing.T) {
 	require.Equal(t, 2, first)
 	require.Equal(t, 0, k)
 }
+
+// TestAboveMax: data above Max goes as several calls (whole elements for
+// reductions; for reduce_scatter the next piece of every block, blocks of
+// different lengths, in place too), interleaved with single calls, and
+// comes out whole and in rank order.
+func TestAboveMax(t *testing.T) {
+	const p, slot, big = 3, 64, 256
+	gs := groupsBig(p, slot, big, []uint64{4, 9, 0})
+	for _, g := range gs {
+		g.AllreduceBlocks = 96
+	}
+	errs := make([]string, p)
+	run(gs, func(g *Group) {
+		fail := func(format string, a ...any) {
+			if errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf(format, a...)
+			}
+		}
+		for round := 0; round < 120; round++ {
+			count := []int{33, 32, 100, 257, 7, 64}[round%6] // int64 elements: 264 to 2056 bytes
+			root := round % p
+			if round%11 == g.me {
+				runtime.Gosched() // a slow rank
+			}
+			buf := make([]byte, count*8+1)
+			if g.me == root {
+				for i := range buf {
+					buf[i] = byte(round + i)
+				}
+			}
+			g.Bcast(unsafe.Pointer(&buf[0]), len(buf), root)
+			for i := range buf {
+				if buf[i] != byte(round+i) {
+					fail("round %d bcast of %d: byte %d", round, len(buf), i)
+					break
+				}
+			}
+			in := make([]int64, count)
+			for i := range in {
+				in[i] = digit(g.me, i)
+			}
+			out := make([]int64, count+1)
+			out[count] = -5
+			g.Reduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, root, concatN)
+			for i := 0; g.me == root && i < count; i++ {
+				if out[i] != want(i) {
+					fail("round %d reduce of %d: element %d = %d", round, count, i, out[i])
+					break
+				}
+			}
+			out[0] = 0
+			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, concatN)
+			for i := 0; i < count; i++ {
+				if out[i] != want(i) {
+					fail("round %d allreduce of %d: element %d = %d", round, count, i, out[i])
+					break
+				}
+			}
+			if out[count] != -5 {
+				fail("round %d: wrote past the result", round)
+			}
+			counts := []int{count, count / 3, 2*count + 1}
+			vec := make([]int64, count*3+count/3+1)
+			for i := range vec {
+				vec[i] = digit(g.me, i)
+			}
+			first := 0
+			for _, k := range counts[:g.me] {
+				first += k
+			}
+			res := make([]int64, counts[g.me]+1)
+			res[counts[g.me]] = -5
+			recv := unsafe.Pointer(&res[0])
+			if round%2 == 1 {
+				recv = unsafe.Pointer(&vec[0]) // in place
+			}
+			g.ReduceScatter(unsafe.Pointer(&vec[0]), recv, counts, 8, concatN)
+			got := unsafe.Slice((*int64)(recv), counts[g.me]+1)
+			for i := 0; i < counts[g.me]; i++ {
+				if got[i] != want(first+i) {
+					fail("round %d reduce_scatter %v: element %d = %d", round, counts, i, got[i])
+					break
+				}
+			}
+			if round%2 == 0 && res[counts[g.me]] != -5 {
+				fail("round %d: reduce_scatter wrote past its block", round)
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
+
+// digit is rank r's element i in TestAboveMax: one decimal digit that
+// depends on the element, so the concatenation shows any misplaced one.
+func digit(r, i int) int64 { return int64(r + 1 + 3*(i%3)) }
+
+// want is element i of the three ranks' digits concatenated in rank order.
+func want(i int) int64 { return []int64{123, 456, 789}[i%3] }

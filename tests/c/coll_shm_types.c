@@ -73,52 +73,58 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 4; i++)
             CHECK(gaps[7 * r + 2 * i] == 1000 * r + i, "in-place block %d[%d] = %d", r, i, gaps[7 * r + 2 * i]);
 
-    /* The same with 12,000 bytes, past the small slots: the big ones. */
-    enum { BIG = 3000 };
-    MPI_Datatype bigvec;
-    MPI_Type_vector(BIG, 1, 2, MPI_INT, &bigvec);
-    MPI_Type_commit(&bigvec);
-    int *bplain = malloc(BIG * sizeof(int)), *bstrided = malloc(2 * BIG * sizeof(int));
-    for (int root = 0; root < size; root++) {
-        int use_vec = (rank + root) % 2;
-        for (int i = 0; i < BIG; i++) {
-            bplain[i] = rank == root ? 7 * root + i : -1;
-            bstrided[2 * i] = bplain[i];
-            bstrided[2 * i + 1] = -1;
+    /* The same with 12,000 bytes, past the small slots (the big ones), and
+     * with 160,000, past the big slots too (one call per big slot when
+     * oversubscribed; the vector ranks go through Go, the others through C). */
+    const int bigs[] = {3000, 40000};
+    for (int b = 0; b < 2; b++) {
+        const int BIG = bigs[b];
+        MPI_Datatype bigvec;
+        MPI_Type_vector(BIG, 1, 2, MPI_INT, &bigvec);
+        MPI_Type_commit(&bigvec);
+        int *bplain = malloc(BIG * sizeof(int)), *bstrided = malloc(2 * BIG * sizeof(int));
+        for (int root = 0; root < size; root++) {
+            int use_vec = (rank + root) % 2;
+            for (int i = 0; i < BIG; i++) {
+                bplain[i] = rank == root ? 7 * root + i : -1;
+                bstrided[2 * i] = bplain[i];
+                bstrided[2 * i + 1] = -1;
+            }
+            if (use_vec)
+                CHECK_MPI(MPI_Bcast(bstrided, 1, bigvec, root, MPI_COMM_WORLD));
+            else
+                CHECK_MPI(MPI_Bcast(bplain, BIG, MPI_INT, root, MPI_COMM_WORLD));
+            for (int i = 0; i < BIG; i++) {
+                int got = use_vec ? bstrided[2 * i] : bplain[i];
+                if (got != 7 * root + i || (use_vec && bstrided[2 * i + 1] != -1)) {
+                    CHECK(0, "bcast of %d ints, root %d (%s): element %d = %d", BIG, root,
+                          use_vec ? "vector" : "plain", i, got);
+                    break;
+                }
+            }
         }
-        if (use_vec)
-            CHECK_MPI(MPI_Bcast(bstrided, 1, bigvec, root, MPI_COMM_WORLD));
+        /* A reduce_scatter_block of BIG ints per rank, in place on odd ranks. */
+        int *rs = malloc((size_t)BIG * size * sizeof(int)), *rout = malloc(BIG * sizeof(int));
+        for (int i = 0; i < BIG * size; i++)
+            rs[i] = rank + i;
+        if (rank % 2)
+            CHECK_MPI(MPI_Reduce_scatter_block(MPI_IN_PLACE, rs, BIG, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
         else
-            CHECK_MPI(MPI_Bcast(bplain, BIG, MPI_INT, root, MPI_COMM_WORLD));
+            CHECK_MPI(MPI_Reduce_scatter_block(rs, rout, BIG, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+        int *res = rank % 2 ? rs : rout;
         for (int i = 0; i < BIG; i++) {
-            int got = use_vec ? bstrided[2 * i] : bplain[i];
-            if (got != 7 * root + i || (use_vec && bstrided[2 * i + 1] != -1)) {
-                CHECK(0, "big bcast root %d (%s): element %d = %d", root, use_vec ? "vector" : "plain", i, got);
+            int want = size * (size - 1) / 2 + size * (rank * BIG + i);
+            if (res[i] != want) {
+                CHECK(0, "reduce_scatter_block of %d: element %d = %d, want %d", BIG, i, res[i], want);
                 break;
             }
         }
+        free(rs);
+        free(rout);
+        free(bplain);
+        free(bstrided);
+        MPI_Type_free(&bigvec);
     }
-    /* A reduce_scatter_block of 3000 ints per rank, in place on odd ranks. */
-    int *rs = malloc((size_t)BIG * size * sizeof(int)), *rout = malloc(BIG * sizeof(int));
-    for (int i = 0; i < BIG * size; i++)
-        rs[i] = rank + i;
-    if (rank % 2)
-        CHECK_MPI(MPI_Reduce_scatter_block(MPI_IN_PLACE, rs, BIG, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
-    else
-        CHECK_MPI(MPI_Reduce_scatter_block(rs, rout, BIG, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
-    int *res = rank % 2 ? rs : rout;
-    for (int i = 0; i < BIG; i++) {
-        int want = size * (size - 1) / 2 + size * (rank * BIG + i);
-        if (res[i] != want) {
-            CHECK(0, "reduce_scatter_block element %d = %d, want %d", i, res[i], want);
-            break;
-        }
-    }
-    free(rs);
-    free(rout);
-    free(bplain);
-    free(bstrided);
-    MPI_Type_free(&bigvec);
 
     MPI_Type_free(&vec);
     MPI_Type_free(&pair);
