@@ -42,6 +42,15 @@ func groupsBig(p, slot, big int, start []uint64) []*Group {
 	return gs
 }
 
+// failer records the first failure of rank me in errs.
+func failer(errs []string, me int) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		if errs[me] == "" {
+			errs[me] = fmt.Sprintf(format, a...)
+		}
+	}
+}
+
 func run(gs []*Group, f func(g *Group)) {
 	var wg sync.WaitGroup
 	for _, g := range gs {
@@ -223,11 +232,7 @@ func TestBigSlots(t *testing.T) {
 	require.Equal(t, big, gs[0].Max())
 	errs := make([]string, p)
 	run(gs, func(g *Group) {
-		fail := func(format string, a ...any) {
-			if errs[g.me] == "" {
-				errs[g.me] = fmt.Sprintf(format, a...)
-			}
-		}
+		fail := failer(errs, g.me)
 		for round := 0; round < 400; round++ {
 			n := []int{16, 64, 65, 1024, 200, 1000}[round%6]
 			switch round % 4 {
@@ -348,11 +353,7 @@ func TestAboveMax(t *testing.T) {
 	}
 	errs := make([]string, p)
 	run(gs, func(g *Group) {
-		fail := func(format string, a ...any) {
-			if errs[g.me] == "" {
-				errs[g.me] = fmt.Sprintf(format, a...)
-			}
-		}
+		fail := failer(errs, g.me)
 		for round := 0; round < 120; round++ {
 			count := []int{33, 32, 100, 257, 7, 64}[round%6] // int64 elements: 264 to 2056 bytes
 			root := round % p
