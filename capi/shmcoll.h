@@ -32,6 +32,7 @@ enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE
 
 /* From op/kernels.c. */
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
+int gompi_op_reduce3_builtin(int op, int dt, const void *a, const void *b, void *out, int count);
 int gompi_op_builtin_ok(int op, int dt);
 
 static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * 64); }
@@ -208,19 +209,22 @@ static inline const char *gompi_shm_src(uint64_t s, int r, int64_t n, int sync, 
 
 /* gompi_shm_fold_part folds count elements of the n-byte contributions of
  * call s from byte off on into rbuf: x0 op (x1 op (... op x_{p-1})); the
- * caller's own contribution is at own unless that is NULL. */
+ * caller's own contribution is at own unless that is NULL. The first step
+ * writes x_{p-2} op x_{p-1} straight into rbuf (no copy of x_{p-1} first:
+ * two ranks fold in one pass instead of two). rbuf overlaps no source. */
 static inline void gompi_shm_fold_part(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n,
-                                       int sync, int64_t off, int64_t part, const void *own)
+                                       int sync, int64_t off, const void *own)
 {
     int last = gompi_shm.size - 1;
-    memcpy(rbuf, gompi_shm_src(s, last, n, sync, off, own), (size_t)part);
-    for (int r = last - 1; r >= 0; r--)
+    gompi_op_reduce3_builtin(op, dt, gompi_shm_src(s, last - 1, n, sync, off, own),
+                             gompi_shm_src(s, last, n, sync, off, own), rbuf, count);
+    for (int r = last - 2; r >= 0; r--)
         gompi_op_reduce_builtin(op, dt, gompi_shm_src(s, r, n, sync, off, own), rbuf, count);
 }
 
 static inline void gompi_shm_fold(uint64_t s, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int64_t n, int sync)
 {
-    gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, n, NULL);
+    gompi_shm_fold_part(s, rbuf, count, dt, op, n, sync, 0, NULL);
 }
 
 /* gompi_shm_block is rank r's share of count elements split among the
@@ -249,8 +253,7 @@ static inline void gompi_shm_allreduce1(const void *src, void *rbuf, int count, 
     gompi_shm_block(count, gompi_shm.me, &first, &k);
     uint64_t t = gompi_shm_next();
     gompi_shm_slot_free(t, (uint64_t)bmax, 1);
-    if (k) gompi_shm_fold_part(s, gompi_shm_data(t, gompi_shm.me, (uint64_t)bmax, 1), k, dt, op, n, 1, first * es,
-                               k * es, NULL);
+    if (k) gompi_shm_fold_part(s, gompi_shm_data(t, gompi_shm.me, (uint64_t)bmax, 1), k, dt, op, n, 1, first * es, NULL);
     gompi_shm_arrive(t);
     gompi_shm_wait_all(t);
     for (int r = 0; r < gompi_shm.size; r++) {
@@ -302,7 +305,7 @@ static inline void gompi_shm_reduce1(const void *src, void *rbuf, int count, MPI
         gompi_shm_arrive(s);
     }
     gompi_shm_wait_all(s);
-    if (n) gompi_shm_fold_part(s, rbuf, count, dt, op, n, 0, 0, n, src == rbuf ? NULL : src);
+    if (n) gompi_shm_fold_part(s, rbuf, count, dt, op, n, 0, 0, src == rbuf ? NULL : src);
 }
 
 static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op, int root,
@@ -354,7 +357,7 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
     if ((uint64_t)n <= gompi_shm_max()) {
         uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
         gompi_shm_wait_all(s);
-        if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, mine * es, NULL);
+        if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, NULL);
         return MPI_SUCCESS;
     }
     /* Calls carrying the next piece elements of every block (shmcoll's
@@ -383,7 +386,7 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
         gompi_shm_arrive(s);
         gompi_shm_wait_all(s);
         int64_t l = gompi_shm_clamp(mine - at, piece);
-        if (l) gompi_shm_fold_part(s, (char *)rbuf + at * es, (int)l, dt, op, m, 1, off, l * es, NULL);
+        if (l) gompi_shm_fold_part(s, (char *)rbuf + at * es, (int)l, dt, op, m, 1, off, NULL);
     }
     return MPI_SUCCESS;
 }

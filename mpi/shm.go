@@ -131,6 +131,11 @@ func shmAllreduceBlocks() int {
 //     reduce_scatter of 64 KiB blocks 106 -> 61, 1 MiB blocks 1271 -> 1023.
 //     Allgather lost (256 KiB 183 -> 199, 1 MiB 666 -> 806): its linear
 //     exchange copies each block once, straight into place.
+//   - Reduce takes any size with a core per rank too: the other ranks fill
+//     slots while the root folds the last ones, in one pass per slot from
+//     two sources (2 ranks bound: 256 KiB 23.0 -> 18.9 us, 1 MiB 82 -> 77;
+//     chunks of 16 or 32 KiB were slower). Allreduce lost that way (2 ranks,
+//     256 KiB 29 -> 63): its exchange copies each half once.
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
 	for k := range l {
@@ -138,7 +143,7 @@ func shmLimits(max, size int) *[shmKinds]int {
 		switch {
 		case shmForced[k]:
 			l[k] = -1
-		case chunked[k] && st.oversub && max > sm.CollSlot:
+		case chunked[k] && (st.oversub || k == shmReduce) && max > sm.CollSlot:
 			l[k] = math.MaxInt
 		case st.oversub || k == shmBcast || k == shmReduce:
 			l[k] = max

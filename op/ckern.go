@@ -75,3 +75,10 @@ func setTier(t int) { C.gompi_op_init(C.int(t)) }
 func reduceBuiltin(op, dt int32, in, inout unsafe.Pointer, count int) int {
 	return int(C.gompi_op_reduce_builtin(C.int(op), C.int(dt), in, inout, C.int(count)))
 }
+
+// reduce3Builtin is the three-operand C kernel (out = a op b) behind the
+// shared-memory collectives' folds, for tests: 0 when it ran, -1 as
+// reduceBuiltin.
+func reduce3Builtin(op, dt int32, a, b, out unsafe.Pointer, count int) int {
+	return int(C.gompi_op_reduce3_builtin(C.int(op), C.int(dt), a, b, out, C.int(count)))
+}

@@ -4,6 +4,9 @@
 #define KCAT2(a, b, c) a##_##b##_##c
 #define KCAT(a, b, c) KCAT2(a, b, c)
 #define KN(op, ty) KCAT(TIER, op, ty)
+/* KN3 names the three-operand form: out[i] = a[i] op b[i] (out distinct
+   from both), which saves a fold its first copy. */
+#define KN3(op, ty) KCAT(TIER, op##3, ty)
 #define KP(ty) KCAT(TIER, pair, ty)
 
 /* Binary elementwise kernel: x is in[i], y is inout[i] (MPI order: in op inout). */
@@ -15,6 +18,15 @@
         for (size_t i = 0; i < n; i++) {                                               \
             T x = a[i], y = b[i];                                                      \
             b[i] = (T)(expr);                                                          \
+        }                                                                              \
+    }                                                                                  \
+    static void KN3(op, ty)(const void *va, const void *vb, void *vo, size_t n)       \
+    {                                                                                  \
+        const T *restrict a = (const T *)va, *restrict b = (const T *)vb;             \
+        T *restrict o = (T *)vo;                                                       \
+        for (size_t i = 0; i < n; i++) {                                               \
+            T x = a[i], y = b[i];                                                      \
+            o[i] = (T)(expr);                                                          \
         }                                                                              \
     }
 
@@ -42,23 +54,40 @@
 
 /* Complex numbers as (re, im) pairs; the product is written out so GCC does not
    call the Annex G helpers (__mulsc3) for every element. */
-#define KCPLX(ty, T)                                                      \
-    static void KN(sum, ty)(const void *vin, void *vio, size_t n)         \
-    {                                                                     \
-        const T *restrict a = (const T *)vin;                            \
-        T *restrict b = (T *)vio;                                         \
-        for (size_t i = 0; i < 2 * n; i++) b[i] = a[i] + b[i];           \
-    }                                                                     \
-    static void KN(prod, ty)(const void *vin, void *vio, size_t n)        \
-    {                                                                     \
-        const T *restrict a = (const T *)vin;                            \
-        T *restrict b = (T *)vio;                                         \
-        for (size_t i = 0; i < n; i++) {                                  \
-            T ar = a[2 * i], ai = a[2 * i + 1];                          \
-            T br = b[2 * i], bi = b[2 * i + 1];                          \
-            b[2 * i] = ar * br - ai * bi;                                 \
-            b[2 * i + 1] = ar * bi + ai * br;                             \
-        }                                                                 \
+#define KCPLX(ty, T)                                                                \
+    static void KN3(sum, ty)(const void *va, const void *vb, void *vo, size_t n)   \
+    {                                                                               \
+        const T *restrict a = (const T *)va, *restrict b = (const T *)vb;          \
+        T *restrict o = (T *)vo;                                                    \
+        for (size_t i = 0; i < 2 * n; i++) o[i] = a[i] + b[i];                     \
+    }                                                                               \
+    static void KN(sum, ty)(const void *vin, void *vio, size_t n)                   \
+    {                                                                               \
+        const T *restrict a = (const T *)vin;                                      \
+        T *restrict b = (T *)vio;                                                   \
+        for (size_t i = 0; i < 2 * n; i++) b[i] = a[i] + b[i];                     \
+    }                                                                               \
+    static void KN3(prod, ty)(const void *va, const void *vb, void *vo, size_t n)  \
+    {                                                                               \
+        const T *restrict a = (const T *)va, *restrict b = (const T *)vb;          \
+        T *restrict o = (T *)vo;                                                    \
+        for (size_t i = 0; i < n; i++) {                                            \
+            T ar = a[2 * i], ai = a[2 * i + 1];                                    \
+            T br = b[2 * i], bi = b[2 * i + 1];                                    \
+            o[2 * i] = ar * br - ai * bi;                                           \
+            o[2 * i + 1] = ar * bi + ai * br;                                       \
+        }                                                                           \
+    }                                                                               \
+    static void KN(prod, ty)(const void *vin, void *vio, size_t n)                  \
+    {                                                                               \
+        const T *restrict a = (const T *)vin;                                      \
+        T *restrict b = (T *)vio;                                                   \
+        for (size_t i = 0; i < n; i++) {                                            \
+            T ar = a[2 * i], ai = a[2 * i + 1];                                    \
+            T br = b[2 * i], bi = b[2 * i + 1];                                    \
+            b[2 * i] = ar * br - ai * bi;                                           \
+            b[2 * i + 1] = ar * bi + ai * br;                                       \
+        }                                                                           \
     }
 
 /* MAXLOC/MINLOC on (value, index) structs: the better value wins; on a tie the
@@ -80,6 +109,20 @@
             int better = x CMP y, tie = x == y;                                   \
             b[i].v = better ? x : y;                                              \
             b[i].i = better ? xi : tie ? lo : yi;                                 \
+        }                                                                         \
+    }                                                                             \
+    static void KN3(name, ty)(const void *va, const void *vb, void *vo, size_t n) \
+    {                                                                             \
+        const KP(ty) *restrict a = (const KP(ty) *)va;                            \
+        const KP(ty) *restrict b = (const KP(ty) *)vb;                            \
+        KP(ty) *restrict o = (KP(ty) *)vo;                                        \
+        for (size_t i = 0; i < n; i++) {                                          \
+            VT x = a[i].v, y = b[i].v;                                            \
+            IT xi = a[i].i, yi = b[i].i;                                          \
+            IT lo = xi < yi ? xi : yi;                                            \
+            int better = x CMP y, tie = x == y;                                   \
+            o[i].v = better ? x : y;                                              \
+            o[i].i = better ? xi : tie ? lo : yi;                                 \
         }                                                                         \
     }
 #define KLOC_(ty, VT, IT, ATTR)                                                   \
@@ -117,136 +160,140 @@ KLOCP(longintp, long, int)
 KLOCP(shortintp, short, int)
 KLOCP(ldoubleintp, long double, int)
 
-/* This tier's table: NULL where the op is not defined for the kind. */
-static const gompi_kern_t KCAT(TIER, tab, all)[GO_NOP][GK_NKIND] = {
-    [GO_MAX][GK_I8] = KN(max, i8),
-    [GO_MIN][GK_I8] = KN(min, i8),
-    [GO_SUM][GK_I8] = KN(sum, i8),
-    [GO_PROD][GK_I8] = KN(prod, i8),
-    [GO_LAND][GK_I8] = KN(land, i8),
-    [GO_LOR][GK_I8] = KN(lor, i8),
-    [GO_LXOR][GK_I8] = KN(lxor, i8),
-    [GO_BAND][GK_I8] = KN(band, i8),
-    [GO_BOR][GK_I8] = KN(bor, i8),
-    [GO_BXOR][GK_I8] = KN(bxor, i8),
-    [GO_MAX][GK_U8] = KN(max, u8),
-    [GO_MIN][GK_U8] = KN(min, u8),
-    [GO_SUM][GK_U8] = KN(sum, u8),
-    [GO_PROD][GK_U8] = KN(prod, u8),
-    [GO_LAND][GK_U8] = KN(land, u8),
-    [GO_LOR][GK_U8] = KN(lor, u8),
-    [GO_LXOR][GK_U8] = KN(lxor, u8),
-    [GO_BAND][GK_U8] = KN(band, u8),
-    [GO_BOR][GK_U8] = KN(bor, u8),
-    [GO_BXOR][GK_U8] = KN(bxor, u8),
-    [GO_MAX][GK_I16] = KN(max, i16),
-    [GO_MIN][GK_I16] = KN(min, i16),
-    [GO_SUM][GK_I16] = KN(sum, i16),
-    [GO_PROD][GK_I16] = KN(prod, i16),
-    [GO_LAND][GK_I16] = KN(land, i16),
-    [GO_LOR][GK_I16] = KN(lor, i16),
-    [GO_LXOR][GK_I16] = KN(lxor, i16),
-    [GO_BAND][GK_I16] = KN(band, i16),
-    [GO_BOR][GK_I16] = KN(bor, i16),
-    [GO_BXOR][GK_I16] = KN(bxor, i16),
-    [GO_MAX][GK_U16] = KN(max, u16),
-    [GO_MIN][GK_U16] = KN(min, u16),
-    [GO_SUM][GK_U16] = KN(sum, u16),
-    [GO_PROD][GK_U16] = KN(prod, u16),
-    [GO_LAND][GK_U16] = KN(land, u16),
-    [GO_LOR][GK_U16] = KN(lor, u16),
-    [GO_LXOR][GK_U16] = KN(lxor, u16),
-    [GO_BAND][GK_U16] = KN(band, u16),
-    [GO_BOR][GK_U16] = KN(bor, u16),
-    [GO_BXOR][GK_U16] = KN(bxor, u16),
-    [GO_MAX][GK_I32] = KN(max, i32),
-    [GO_MIN][GK_I32] = KN(min, i32),
-    [GO_SUM][GK_I32] = KN(sum, i32),
-    [GO_PROD][GK_I32] = KN(prod, i32),
-    [GO_LAND][GK_I32] = KN(land, i32),
-    [GO_LOR][GK_I32] = KN(lor, i32),
-    [GO_LXOR][GK_I32] = KN(lxor, i32),
-    [GO_BAND][GK_I32] = KN(band, i32),
-    [GO_BOR][GK_I32] = KN(bor, i32),
-    [GO_BXOR][GK_I32] = KN(bxor, i32),
-    [GO_MAX][GK_U32] = KN(max, u32),
-    [GO_MIN][GK_U32] = KN(min, u32),
-    [GO_SUM][GK_U32] = KN(sum, u32),
-    [GO_PROD][GK_U32] = KN(prod, u32),
-    [GO_LAND][GK_U32] = KN(land, u32),
-    [GO_LOR][GK_U32] = KN(lor, u32),
-    [GO_LXOR][GK_U32] = KN(lxor, u32),
-    [GO_BAND][GK_U32] = KN(band, u32),
-    [GO_BOR][GK_U32] = KN(bor, u32),
-    [GO_BXOR][GK_U32] = KN(bxor, u32),
-    [GO_MAX][GK_I64] = KN(max, i64),
-    [GO_MIN][GK_I64] = KN(min, i64),
-    [GO_SUM][GK_I64] = KN(sum, i64),
-    [GO_PROD][GK_I64] = KN(prod, i64),
-    [GO_LAND][GK_I64] = KN(land, i64),
-    [GO_LOR][GK_I64] = KN(lor, i64),
-    [GO_LXOR][GK_I64] = KN(lxor, i64),
-    [GO_BAND][GK_I64] = KN(band, i64),
-    [GO_BOR][GK_I64] = KN(bor, i64),
-    [GO_BXOR][GK_I64] = KN(bxor, i64),
-    [GO_MAX][GK_U64] = KN(max, u64),
-    [GO_MIN][GK_U64] = KN(min, u64),
-    [GO_SUM][GK_U64] = KN(sum, u64),
-    [GO_PROD][GK_U64] = KN(prod, u64),
-    [GO_LAND][GK_U64] = KN(land, u64),
-    [GO_LOR][GK_U64] = KN(lor, u64),
-    [GO_LXOR][GK_U64] = KN(lxor, u64),
-    [GO_BAND][GK_U64] = KN(band, u64),
-    [GO_BOR][GK_U64] = KN(bor, u64),
-    [GO_BXOR][GK_U64] = KN(bxor, u64),
-    [GO_MAX][GK_F32] = KN(max, f32),
-    [GO_MIN][GK_F32] = KN(min, f32),
-    [GO_SUM][GK_F32] = KN(sum, f32),
-    [GO_PROD][GK_F32] = KN(prod, f32),
-    [GO_MAX][GK_F64] = KN(max, f64),
-    [GO_MIN][GK_F64] = KN(min, f64),
-    [GO_SUM][GK_F64] = KN(sum, f64),
-    [GO_PROD][GK_F64] = KN(prod, f64),
-    [GO_MAX][GK_F80] = KN(max, f80),
-    [GO_MIN][GK_F80] = KN(min, f80),
-    [GO_SUM][GK_F80] = KN(sum, f80),
-    [GO_PROD][GK_F80] = KN(prod, f80),
-    [GO_SUM][GK_C64] = KN(sum, c64),
-    [GO_PROD][GK_C64] = KN(prod, c64),
-    [GO_SUM][GK_C128] = KN(sum, c128),
-    [GO_PROD][GK_C128] = KN(prod, c128),
-    [GO_SUM][GK_CLD] = KN(sum, cld),
-    [GO_PROD][GK_CLD] = KN(prod, cld),
-    [GO_MAXLOC][GK_FLOAT_INT] = KN(maxloc, floatint),
-    [GO_MINLOC][GK_FLOAT_INT] = KN(minloc, floatint),
-    [GO_MAXLOC][GK_DOUBLE_INT] = KN(maxloc, doubleint),
-    [GO_MINLOC][GK_DOUBLE_INT] = KN(minloc, doubleint),
-    [GO_MAXLOC][GK_LONG_INT] = KN(maxloc, longint),
-    [GO_MINLOC][GK_LONG_INT] = KN(minloc, longint),
-    [GO_MAXLOC][GK_2INT] = KN(maxloc, twoint),
-    [GO_MINLOC][GK_2INT] = KN(minloc, twoint),
-    [GO_MAXLOC][GK_SHORT_INT] = KN(maxloc, shortint),
-    [GO_MINLOC][GK_SHORT_INT] = KN(minloc, shortint),
-    [GO_MAXLOC][GK_LDOUBLE_INT] = KN(maxloc, ldoubleint),
-    [GO_MINLOC][GK_LDOUBLE_INT] = KN(minloc, ldoubleint),
-    [GO_MAXLOC][GK_2FLOAT] = KN(maxloc, twofloat),
-    [GO_MINLOC][GK_2FLOAT] = KN(minloc, twofloat),
-    [GO_MAXLOC][GK_2DOUBLE] = KN(maxloc, twodouble),
-    [GO_MINLOC][GK_2DOUBLE] = KN(minloc, twodouble),
-    [GO_MAXLOC][GK_DOUBLE_INT_P] = KN(maxloc, doubleintp),
-    [GO_MINLOC][GK_DOUBLE_INT_P] = KN(minloc, doubleintp),
-    [GO_MAXLOC][GK_LONG_INT_P] = KN(maxloc, longintp),
-    [GO_MINLOC][GK_LONG_INT_P] = KN(minloc, longintp),
-    [GO_MAXLOC][GK_SHORT_INT_P] = KN(maxloc, shortintp),
-    [GO_MINLOC][GK_SHORT_INT_P] = KN(minloc, shortintp),
-    [GO_MAXLOC][GK_LDOUBLE_INT_P] = KN(maxloc, ldoubleintp),
-    [GO_MINLOC][GK_LDOUBLE_INT_P] = KN(minloc, ldoubleintp),
-    [GO_MAX][GK_F128] = KN(max, f128),
-    [GO_MIN][GK_F128] = KN(min, f128),
-    [GO_SUM][GK_F128] = KN(sum, f128),
-    [GO_PROD][GK_F128] = KN(prod, f128),
-    [GO_SUM][GK_C256] = KN(sum, c256),
-    [GO_PROD][GK_C256] = KN(prod, c256),
-};
+/* This tier's tables, two-operand (KN) and three-operand (KN3): NULL where
+   the op is not defined for the kind. */
+#define KTAB(K) \
+    [GO_MAX][GK_I8] = K(max, i8), \
+    [GO_MIN][GK_I8] = K(min, i8), \
+    [GO_SUM][GK_I8] = K(sum, i8), \
+    [GO_PROD][GK_I8] = K(prod, i8), \
+    [GO_LAND][GK_I8] = K(land, i8), \
+    [GO_LOR][GK_I8] = K(lor, i8), \
+    [GO_LXOR][GK_I8] = K(lxor, i8), \
+    [GO_BAND][GK_I8] = K(band, i8), \
+    [GO_BOR][GK_I8] = K(bor, i8), \
+    [GO_BXOR][GK_I8] = K(bxor, i8), \
+    [GO_MAX][GK_U8] = K(max, u8), \
+    [GO_MIN][GK_U8] = K(min, u8), \
+    [GO_SUM][GK_U8] = K(sum, u8), \
+    [GO_PROD][GK_U8] = K(prod, u8), \
+    [GO_LAND][GK_U8] = K(land, u8), \
+    [GO_LOR][GK_U8] = K(lor, u8), \
+    [GO_LXOR][GK_U8] = K(lxor, u8), \
+    [GO_BAND][GK_U8] = K(band, u8), \
+    [GO_BOR][GK_U8] = K(bor, u8), \
+    [GO_BXOR][GK_U8] = K(bxor, u8), \
+    [GO_MAX][GK_I16] = K(max, i16), \
+    [GO_MIN][GK_I16] = K(min, i16), \
+    [GO_SUM][GK_I16] = K(sum, i16), \
+    [GO_PROD][GK_I16] = K(prod, i16), \
+    [GO_LAND][GK_I16] = K(land, i16), \
+    [GO_LOR][GK_I16] = K(lor, i16), \
+    [GO_LXOR][GK_I16] = K(lxor, i16), \
+    [GO_BAND][GK_I16] = K(band, i16), \
+    [GO_BOR][GK_I16] = K(bor, i16), \
+    [GO_BXOR][GK_I16] = K(bxor, i16), \
+    [GO_MAX][GK_U16] = K(max, u16), \
+    [GO_MIN][GK_U16] = K(min, u16), \
+    [GO_SUM][GK_U16] = K(sum, u16), \
+    [GO_PROD][GK_U16] = K(prod, u16), \
+    [GO_LAND][GK_U16] = K(land, u16), \
+    [GO_LOR][GK_U16] = K(lor, u16), \
+    [GO_LXOR][GK_U16] = K(lxor, u16), \
+    [GO_BAND][GK_U16] = K(band, u16), \
+    [GO_BOR][GK_U16] = K(bor, u16), \
+    [GO_BXOR][GK_U16] = K(bxor, u16), \
+    [GO_MAX][GK_I32] = K(max, i32), \
+    [GO_MIN][GK_I32] = K(min, i32), \
+    [GO_SUM][GK_I32] = K(sum, i32), \
+    [GO_PROD][GK_I32] = K(prod, i32), \
+    [GO_LAND][GK_I32] = K(land, i32), \
+    [GO_LOR][GK_I32] = K(lor, i32), \
+    [GO_LXOR][GK_I32] = K(lxor, i32), \
+    [GO_BAND][GK_I32] = K(band, i32), \
+    [GO_BOR][GK_I32] = K(bor, i32), \
+    [GO_BXOR][GK_I32] = K(bxor, i32), \
+    [GO_MAX][GK_U32] = K(max, u32), \
+    [GO_MIN][GK_U32] = K(min, u32), \
+    [GO_SUM][GK_U32] = K(sum, u32), \
+    [GO_PROD][GK_U32] = K(prod, u32), \
+    [GO_LAND][GK_U32] = K(land, u32), \
+    [GO_LOR][GK_U32] = K(lor, u32), \
+    [GO_LXOR][GK_U32] = K(lxor, u32), \
+    [GO_BAND][GK_U32] = K(band, u32), \
+    [GO_BOR][GK_U32] = K(bor, u32), \
+    [GO_BXOR][GK_U32] = K(bxor, u32), \
+    [GO_MAX][GK_I64] = K(max, i64), \
+    [GO_MIN][GK_I64] = K(min, i64), \
+    [GO_SUM][GK_I64] = K(sum, i64), \
+    [GO_PROD][GK_I64] = K(prod, i64), \
+    [GO_LAND][GK_I64] = K(land, i64), \
+    [GO_LOR][GK_I64] = K(lor, i64), \
+    [GO_LXOR][GK_I64] = K(lxor, i64), \
+    [GO_BAND][GK_I64] = K(band, i64), \
+    [GO_BOR][GK_I64] = K(bor, i64), \
+    [GO_BXOR][GK_I64] = K(bxor, i64), \
+    [GO_MAX][GK_U64] = K(max, u64), \
+    [GO_MIN][GK_U64] = K(min, u64), \
+    [GO_SUM][GK_U64] = K(sum, u64), \
+    [GO_PROD][GK_U64] = K(prod, u64), \
+    [GO_LAND][GK_U64] = K(land, u64), \
+    [GO_LOR][GK_U64] = K(lor, u64), \
+    [GO_LXOR][GK_U64] = K(lxor, u64), \
+    [GO_BAND][GK_U64] = K(band, u64), \
+    [GO_BOR][GK_U64] = K(bor, u64), \
+    [GO_BXOR][GK_U64] = K(bxor, u64), \
+    [GO_MAX][GK_F32] = K(max, f32), \
+    [GO_MIN][GK_F32] = K(min, f32), \
+    [GO_SUM][GK_F32] = K(sum, f32), \
+    [GO_PROD][GK_F32] = K(prod, f32), \
+    [GO_MAX][GK_F64] = K(max, f64), \
+    [GO_MIN][GK_F64] = K(min, f64), \
+    [GO_SUM][GK_F64] = K(sum, f64), \
+    [GO_PROD][GK_F64] = K(prod, f64), \
+    [GO_MAX][GK_F80] = K(max, f80), \
+    [GO_MIN][GK_F80] = K(min, f80), \
+    [GO_SUM][GK_F80] = K(sum, f80), \
+    [GO_PROD][GK_F80] = K(prod, f80), \
+    [GO_SUM][GK_C64] = K(sum, c64), \
+    [GO_PROD][GK_C64] = K(prod, c64), \
+    [GO_SUM][GK_C128] = K(sum, c128), \
+    [GO_PROD][GK_C128] = K(prod, c128), \
+    [GO_SUM][GK_CLD] = K(sum, cld), \
+    [GO_PROD][GK_CLD] = K(prod, cld), \
+    [GO_MAXLOC][GK_FLOAT_INT] = K(maxloc, floatint), \
+    [GO_MINLOC][GK_FLOAT_INT] = K(minloc, floatint), \
+    [GO_MAXLOC][GK_DOUBLE_INT] = K(maxloc, doubleint), \
+    [GO_MINLOC][GK_DOUBLE_INT] = K(minloc, doubleint), \
+    [GO_MAXLOC][GK_LONG_INT] = K(maxloc, longint), \
+    [GO_MINLOC][GK_LONG_INT] = K(minloc, longint), \
+    [GO_MAXLOC][GK_2INT] = K(maxloc, twoint), \
+    [GO_MINLOC][GK_2INT] = K(minloc, twoint), \
+    [GO_MAXLOC][GK_SHORT_INT] = K(maxloc, shortint), \
+    [GO_MINLOC][GK_SHORT_INT] = K(minloc, shortint), \
+    [GO_MAXLOC][GK_LDOUBLE_INT] = K(maxloc, ldoubleint), \
+    [GO_MINLOC][GK_LDOUBLE_INT] = K(minloc, ldoubleint), \
+    [GO_MAXLOC][GK_2FLOAT] = K(maxloc, twofloat), \
+    [GO_MINLOC][GK_2FLOAT] = K(minloc, twofloat), \
+    [GO_MAXLOC][GK_2DOUBLE] = K(maxloc, twodouble), \
+    [GO_MINLOC][GK_2DOUBLE] = K(minloc, twodouble), \
+    [GO_MAXLOC][GK_DOUBLE_INT_P] = K(maxloc, doubleintp), \
+    [GO_MINLOC][GK_DOUBLE_INT_P] = K(minloc, doubleintp), \
+    [GO_MAXLOC][GK_LONG_INT_P] = K(maxloc, longintp), \
+    [GO_MINLOC][GK_LONG_INT_P] = K(minloc, longintp), \
+    [GO_MAXLOC][GK_SHORT_INT_P] = K(maxloc, shortintp), \
+    [GO_MINLOC][GK_SHORT_INT_P] = K(minloc, shortintp), \
+    [GO_MAXLOC][GK_LDOUBLE_INT_P] = K(maxloc, ldoubleintp), \
+    [GO_MINLOC][GK_LDOUBLE_INT_P] = K(minloc, ldoubleintp), \
+    [GO_MAX][GK_F128] = K(max, f128), \
+    [GO_MIN][GK_F128] = K(min, f128), \
+    [GO_SUM][GK_F128] = K(sum, f128), \
+    [GO_PROD][GK_F128] = K(prod, f128), \
+    [GO_SUM][GK_C256] = K(sum, c256), \
+    [GO_PROD][GK_C256] = K(prod, c256),
+
+static const gompi_kern_t KCAT(TIER, tab, all)[GO_NOP][GK_NKIND] = {KTAB(KN)};
+static const gompi_kern3_t KCAT(TIER, tab3, all)[GO_NOP][GK_NKIND] = {KTAB(KN3)};
+#undef KTAB
 
 #undef TIER

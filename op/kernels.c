@@ -31,15 +31,18 @@
 #pragma GCC pop_options
 
 static const gompi_kern_t (*tab)[GK_NKIND] = t0_tab_all;
+static const gompi_kern3_t (*tab3)[GK_NKIND] = t0_tab3_all;
 
 void gompi_op_init(int tier)
 {
     tab = tier >= 2 ? t2_tab_all : tier == 1 ? t1_tab_all : t0_tab_all;
+    tab3 = tier >= 2 ? t2_tab3_all : tier == 1 ? t1_tab3_all : t0_tab3_all;
 }
 #else
 #define TIER t0
 #include "kern_body.h"
 static const gompi_kern_t (*tab)[GK_NKIND] = t0_tab_all;
+static const gompi_kern3_t (*tab3)[GK_NKIND] = t0_tab3_all;
 void gompi_op_init(int tier) { (void)tier; }
 #endif
 
@@ -51,6 +54,11 @@ int gompi_op_has(int op, int kind)
 void gompi_op_run(int op, int kind, const void *in, void *inout, size_t n)
 {
     tab[op][kind](in, inout, n);
+}
+
+void gompi_op_run3(int op, int kind, const void *a, const void *b, void *out, size_t n)
+{
+    tab3[op][kind](a, b, out, n);
 }
 
 /* Fast-path tables, filled once by op.init before any MPI call. */
@@ -87,5 +95,15 @@ int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int cou
     int k = fast_kind[oi][dt & 0xff];
     if (k < 0) return -1;
     tab[oi][k](in, inout, (size_t)count);
+    return 0;
+}
+
+int gompi_op_reduce3_builtin(int op, int dt, const void *a, const void *b, void *out, int count)
+{
+    unsigned oi = (unsigned)op - 0x58000001u;
+    if (oi >= GO_NOP || !gompi_op_builtin_type(dt)) return -1;
+    int k = fast_kind[oi][dt & 0xff];
+    if (k < 0) return -1;
+    tab3[oi][k](a, b, out, (size_t)count);
     return 0;
 }

@@ -25,6 +25,7 @@ enum {
 };
 
 typedef void (*gompi_kern_t)(const void *in, void *inout, size_t n);
+typedef void (*gompi_kern3_t)(const void *a, const void *b, void *out, size_t n);
 
 /* gompi_op_init selects the kernel set for the CPU: 0 plain x86-64, 1 AVX2, 2 AVX-512. */
 void gompi_op_init(int tier);
@@ -44,4 +45,9 @@ int gompi_op_builtin_type(int dt);
    builtin datatype and returns 0, or returns -1 (doing nothing) when the
    pair is not a valid fast one and the Go side must check and report. */
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);
+/* gompi_op_reduce3_builtin is gompi_op_reduce_builtin into a third buffer:
+   out = a op b, out overlapping neither. */
+int gompi_op_reduce3_builtin(int op, int dt, const void *a, const void *b, void *out, int count);
+/* gompi_op_run3 computes out[i] = a[i] op b[i] for n elements of kind. */
+void gompi_op_run3(int op, int kind, const void *a, const void *b, void *out, size_t n);
 #endif
