@@ -222,16 +222,21 @@ func ShmPolls() int {
 // shmReducer is a comm's reduction callback for shmcoll, made once so a
 // call only sets the op and type it applies (no closure per call).
 type shmReducer struct {
-	o  *op.Op
-	dt *datatype.Type
-	fn shmcoll.Reducer
+	o    *op.Op
+	dt   *datatype.Type
+	fn   shmcoll.Reducer
+	into shmcoll.Into
 }
 
+// reducer sets up the reduction of the next shared-memory call: its
+// two-operand form (returned) and its three-operand one (the group's Into).
 func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Reducer {
 	if c.shmRed == nil {
 		r := &shmReducer{}
 		r.fn = func(in, inout unsafe.Pointer, n int) { r.o.Apply(in, inout, n, r.dt) }
+		r.into = func(a, b, out unsafe.Pointer, n int) bool { return r.o.ApplyInto(a, b, out, n, r.dt) }
 		c.shmRed = r
+		c.shm.Into = r.into
 	}
 	c.shmRed.o, c.shmRed.dt = o, dt
 	return c.shmRed.fn

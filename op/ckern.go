@@ -67,6 +67,10 @@ func runC(op, kind int, in, inout unsafe.Pointer, n int) {
 	C.gompi_op_run(C.int(op), C.int(kind), in, inout, C.size_t(n))
 }
 
+func runC3(op, kind int, a, b, out unsafe.Pointer, n int) {
+	C.gompi_op_run3(C.int(op), C.int(kind), a, b, out, C.size_t(n))
+}
+
 // setTier switches the C kernels to another tier (benchmarks compare them).
 func setTier(t int) { C.gompi_op_init(C.int(t)) }
 

@@ -259,6 +259,33 @@ func (o *Op) ApplyPacked(in, inout unsafe.Pointer, n int, base *datatype.Type) {
 	o.run(in, inout, n, int(packedKind[info(base).kind]))
 }
 
+// ApplyInto computes out = a op b over count elements of t, for a
+// predefined op on a predefined or contiguous type with a C kernel, and
+// reports whether it did (else the caller copies b to out and uses Apply).
+// One pass instead of a copy and a pass; small counts, where the Go
+// kernels beat a cgo call, are left to the caller. out overlaps neither.
+func (o *Op) ApplyInto(a, b, out unsafe.Pointer, count int, t *datatype.Type) bool {
+	if o.code < 0 || o.code >= iReplace || count*t.Size <= goMaxBytes {
+		return false
+	}
+	kind, n := -1, count
+	switch {
+	case t.Builtin:
+		if ti := info(t); ti.ok {
+			kind = int(ti.kind)
+		}
+	case t.Contig && t.Base != nil:
+		if ti := info(t.Base); ti.ok {
+			kind, n = int(packedKind[ti.kind]), count*(t.Size/t.Base.Size)
+		}
+	}
+	if kind < 0 || !hasC[o.code][kind] {
+		return false
+	}
+	runC3(o.code, kind, a, b, out, n)
+	return true
+}
+
 // run reduces n elements of kind with a predefined op.
 func (o *Op) run(in, inout unsafe.Pointer, n, kind int) {
 	if n*elemSize[kind] <= goMaxBytes {

@@ -800,3 +800,45 @@ func TestThreeOperandKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyInto: out = a op b equals b after Apply(a, b) for predefined
+// and contiguous types above the Go kernels' size; user ops, REPLACE and
+// small counts are declined and leave out alone.
+func TestApplyInto(t *testing.T) {
+	four, err := datatype.Contiguous(4, datatype.Predefined(abi.Double))
+	require.NoError(t, err)
+	four.Commit()
+	for _, c := range []struct {
+		dt    *datatype.Type
+		o     *Op
+		count int
+		ok    bool
+	}{
+		{datatype.Predefined(abi.Double), Sum, 1000, true},
+		{datatype.Predefined(abi.Int), Max, 1001, true},
+		{four, Prod, 300, true},
+		{datatype.Predefined(abi.Double), Sum, 8, false}, // the Go kernels' size
+		{datatype.Predefined(abi.Double), Replace, 1000, false},
+	} {
+		n := c.count * c.dt.Size
+		a, b, out := make([]byte, n), make([]byte, n), make([]byte, n)
+		for i := range a {
+			a[i], b[i], out[i] = byte(i*3+1), byte(i*5+2), 0xee
+		}
+		want := append([]byte(nil), b...)
+		got := c.o.ApplyInto(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&out[0]), c.count, c.dt)
+		require.Equal(t, c.ok, got, "%s on %s x%d", c.o.Name, c.dt.Name, c.count)
+		if !c.ok {
+			for _, x := range out {
+				require.Equal(t, byte(0xee), x, "declined, yet out was written")
+			}
+			continue
+		}
+		c.o.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&want[0]), c.count, c.dt)
+		require.Equal(t, want, out, "%s on %s", c.o.Name, c.dt.Name)
+	}
+	user := NewUser(func(in, inout unsafe.Pointer, n int, _ int32) {}, true)
+	x := make([]byte, 8000)
+	require.False(t, user.ApplyInto(unsafe.Pointer(&x[0]), unsafe.Pointer(&x[0]), unsafe.Pointer(&x[0]), 1000,
+		datatype.Predefined(abi.Double)))
+}

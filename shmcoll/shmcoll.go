@@ -105,7 +105,14 @@ type Group struct {
 	// AllreduceBlocks: from this many bytes (0: never) an allreduce folds
 	// by blocks, each rank one, and gathers them in a second call.
 	AllreduceBlocks int
+	// Into, when set, is the three-operand form of the reduction of the
+	// next call: a fold starts with it instead of a copy and the op.
+	Into Into
 }
+
+// Into writes count elements of a op b to out (overlapping neither) and
+// reports whether it could; else the fold copies b and applies the op.
+type Into func(a, b, out unsafe.Pointer, count int) bool
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
 func NewGroup(a *Area, locals []int, bases []uint64, me int, wait func(*int)) *Group {
@@ -351,8 +358,12 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 		return unsafe.Add(g.of(r, s, n, sync), off)
 	}
 	last := len(g.locals) - 1
-	copy(bytes(recv, bytesPart), bytes(src(last), bytesPart))
-	for r := last - 1; r >= 0; r-- {
+	next := last - 1
+	if g.Into == nil || !g.Into(src(next), src(last), recv, count) {
+		copy(bytes(recv, bytesPart), bytes(src(last), bytesPart))
+		next = last
+	}
+	for r := next - 1; r >= 0; r-- {
 		op(src(r), recv, count)
 	}
 }
