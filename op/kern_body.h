@@ -54,6 +54,15 @@
 
 /* Complex numbers as (re, im) pairs; the product is written out so GCC does not
    call the Annex G helpers (__mulsc3) for every element. */
+/* KCPLX_PROD_STEP writes the complex product of element i of a and b to o
+   (o may be b: both parts are read first). */
+#define KCPLX_PROD_STEP(a, b, o, i, T)                                              \
+    do {                                                                            \
+        T ar = a[2 * i], ai = a[2 * i + 1];                                        \
+        T br = b[2 * i], bi = b[2 * i + 1];                                        \
+        o[2 * i] = ar * br - ai * bi;                                               \
+        o[2 * i + 1] = ar * bi + ai * br;                                           \
+    } while (0)
 #define KCPLX(ty, T)                                                                \
     static void KN3(sum, ty)(const void *va, const void *vb, void *vo, size_t n)   \
     {                                                                               \
@@ -71,23 +80,13 @@
     {                                                                               \
         const T *restrict a = (const T *)va, *restrict b = (const T *)vb;          \
         T *restrict o = (T *)vo;                                                    \
-        for (size_t i = 0; i < n; i++) {                                            \
-            T ar = a[2 * i], ai = a[2 * i + 1];                                    \
-            T br = b[2 * i], bi = b[2 * i + 1];                                    \
-            o[2 * i] = ar * br - ai * bi;                                           \
-            o[2 * i + 1] = ar * bi + ai * br;                                       \
-        }                                                                           \
+        for (size_t i = 0; i < n; i++) KCPLX_PROD_STEP(a, b, o, i, T);             \
     }                                                                               \
     static void KN(prod, ty)(const void *vin, void *vio, size_t n)                  \
     {                                                                               \
         const T *restrict a = (const T *)vin;                                      \
         T *restrict b = (T *)vio;                                                   \
-        for (size_t i = 0; i < n; i++) {                                            \
-            T ar = a[2 * i], ai = a[2 * i + 1];                                    \
-            T br = b[2 * i], bi = b[2 * i + 1];                                    \
-            b[2 * i] = ar * br - ai * bi;                                           \
-            b[2 * i + 1] = ar * bi + ai * br;                                       \
-        }                                                                           \
+        for (size_t i = 0; i < n; i++) KCPLX_PROD_STEP(a, b, b, i, T);             \
     }
 
 /* MAXLOC/MINLOC on (value, index) structs: the better value wins; on a tie the
@@ -97,33 +96,30 @@
 #define KLOC(ty, VT, IT) KLOC_(ty, VT, IT, )
 /* KLOCP is KLOC on the packed form of a pair (what MPI_Pack produces). */
 #define KLOCP(ty, VT, IT) KLOC_(ty, VT, IT, __attribute__((packed)))
+/* KLOC_STEP writes element i of a (op) b to o: one definition for the
+   two-operand form (o is b) and the three-operand one. */
+#define KLOC_STEP(a, b, o, i, VT, IT, CMP)                                        \
+    do {                                                                          \
+        VT x = a[i].v, y = b[i].v;                                                \
+        IT xi = a[i].i, yi = b[i].i;                                              \
+        IT lo = xi < yi ? xi : yi;                                                \
+        int better = x CMP y, tie = x == y;                                       \
+        o[i].v = better ? x : y;                                                  \
+        o[i].i = better ? xi : tie ? lo : yi;                                     \
+    } while (0)
 #define KLOC1(name, ty, VT, IT, CMP)                                              \
     static void KN(name, ty)(const void *vin, void *vio, size_t n)               \
     {                                                                             \
         const KP(ty) *restrict a = (const KP(ty) *)vin;                           \
         KP(ty) *restrict b = (KP(ty) *)vio;                                       \
-        for (size_t i = 0; i < n; i++) {                                          \
-            VT x = a[i].v, y = b[i].v;                                            \
-            IT xi = a[i].i, yi = b[i].i;                                          \
-            IT lo = xi < yi ? xi : yi;                                            \
-            int better = x CMP y, tie = x == y;                                   \
-            b[i].v = better ? x : y;                                              \
-            b[i].i = better ? xi : tie ? lo : yi;                                 \
-        }                                                                         \
+        for (size_t i = 0; i < n; i++) KLOC_STEP(a, b, b, i, VT, IT, CMP);        \
     }                                                                             \
     static void KN3(name, ty)(const void *va, const void *vb, void *vo, size_t n) \
     {                                                                             \
         const KP(ty) *restrict a = (const KP(ty) *)va;                            \
         const KP(ty) *restrict b = (const KP(ty) *)vb;                            \
         KP(ty) *restrict o = (KP(ty) *)vo;                                        \
-        for (size_t i = 0; i < n; i++) {                                          \
-            VT x = a[i].v, y = b[i].v;                                            \
-            IT xi = a[i].i, yi = b[i].i;                                          \
-            IT lo = xi < yi ? xi : yi;                                            \
-            int better = x CMP y, tie = x == y;                                   \
-            o[i].v = better ? x : y;                                              \
-            o[i].i = better ? xi : tie ? lo : yi;                                 \
-        }                                                                         \
+        for (size_t i = 0; i < n; i++) KLOC_STEP(a, b, o, i, VT, IT, CMP);        \
     }
 #define KLOC_(ty, VT, IT, ATTR)                                                   \
     typedef struct ATTR { VT v; IT i; } KP(ty);                                   \
