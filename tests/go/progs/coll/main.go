@@ -1,7 +1,8 @@
 // Command coll exercises the collectives through the Go API: typed slice
 // helpers for bcast, reduce, allreduce (in place too), scan, exscan, gather,
-// scatter, allgather and alltoall, a nonblocking allreduce, and a persistent
-// barrier/allreduce pair started many times.
+// scatter, allgather and alltoall, a nonblocking allreduce, a persistent
+// barrier/allreduce pair started many times, and bcast, reduce and allreduce
+// of 320 KB (past the shared-memory slots: several calls each).
 package main
 
 import (
@@ -70,6 +71,8 @@ func main() {
 		check.True(tr[q] == int32(q*100+me), "alltoall got %v", tr)
 	}
 
+	large(c, me, n)
+
 	req, err := mpi.IallreduceSlice(c, in, out, op.Min)
 	check.NoErr(err, "IallreduceSlice")
 	_, err = c.Wait(req)
@@ -98,3 +101,41 @@ func main() {
 }
 
 func mpiPtr(s []int32) unsafe.Pointer { return unsafe.Pointer(&s[0]) }
+
+// large runs bcast, reduce and allreduce of 40,000 float64 (five big
+// shared-memory slots' worth), with values that show any misplaced piece.
+func large(c *mpi.Comm, me, n int) {
+	const count = 40000
+	in, out := make([]float64, count), make([]float64, count)
+	for i := range in {
+		in[i] = float64(me*count + i)
+	}
+	root := 1 % n
+	b := make([]float64, count)
+	if me == root {
+		copy(b, in)
+	}
+	check.NoErr(mpi.BcastSlice(c, b, root), "BcastSlice large")
+	for i := range b {
+		if b[i] != float64(root*count+i) {
+			check.True(false, "large bcast: element %d = %v", i, b[i])
+			break
+		}
+	}
+	// sum over ranks r of r*count+i: count*n(n-1)/2 + n*i, exact in float64
+	want := func(i int) float64 { return float64(count*n*(n-1)/2 + n*i) }
+	check.NoErr(mpi.ReduceSlice(c, in, out, op.Sum, root), "ReduceSlice large")
+	for i := 0; me == root && i < count; i++ {
+		if out[i] != want(i) {
+			check.True(false, "large reduce: element %d = %v, want %v", i, out[i], want(i))
+			break
+		}
+	}
+	check.NoErr(mpi.AllreduceSlice(c, in, out, op.Sum), "AllreduceSlice large")
+	for i := range out {
+		if out[i] != want(i) {
+			check.True(false, "large allreduce: element %d = %v, want %v", i, out[i], want(i))
+			break
+		}
+	}
+}
