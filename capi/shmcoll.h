@@ -332,11 +332,11 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     return MPI_SUCCESS;
 }
 
-/* gompi_shm_reduce_scatter: every rank posts its whole vector and folds its
- * own block; counts NULL is the _block form with rcount elements each. */
 /* gompi_shm_clamp is k limited to [0, most]. */
 static inline int64_t gompi_shm_clamp(int64_t k, int64_t most) { return k < 0 ? 0 : k > most ? most : k; }
 
+/* gompi_shm_reduce_scatter: every rank posts its whole vector and folds its
+ * own block; counts NULL is the _block form with rcount elements each. */
 static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rcount, const int *counts,
                                            MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {

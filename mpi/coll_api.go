@@ -584,7 +584,7 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	if e != nil {
 		return c.fail(e)
 	}
-	if c.useShmFold(m, shmReduceScatter, total, dt) && c.shm.Piece(dt.Size) > 0 {
+	if c.useShmFold(m, shmReduceScatter, total, dt) && c.shm.Piece(dt.Size) > 0 { // a piece of every block per call
 		return c.shmReduceScatter(sbuf, rbuf, rcounts, total, dt, o)
 	}
 	rd, e := reductionOf(call, o, dt)

@@ -236,9 +236,9 @@ func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Reducer {
 		r.fn = func(in, inout unsafe.Pointer, n int) { r.o.Apply(in, inout, n, r.dt) }
 		r.into = func(a, b, out unsafe.Pointer, n int) bool { return r.o.ApplyInto(a, b, out, n, r.dt) }
 		c.shmRed = r
-		c.shm.Into = r.into
 	}
 	c.shmRed.o, c.shmRed.dt = o, dt
+	c.shm.Into = c.shmRed.into
 	return c.shmRed.fn
 }
 
