@@ -14,7 +14,7 @@ LIB_LDFLAGS := -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)
 GO_SOURCES := $(shell find . -name '*.go' -not -path './build/*' -not -name '*_test.go') go.mod
 C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
 
-.PHONY: all build deps demo test bench install clean peers header
+.PHONY: all build deps demo test bench floors install clean peers header
 
 all: build
 build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
@@ -83,6 +83,10 @@ test: deps peers build
 bench: deps peers build
 	@scripts/bench.sh
 	@scripts/bench_coll.sh
+
+# What the machine allows without any MPI (bare C; docs/performance.md).
+floors:
+	@scripts/bench_floor.sh
 
 clean:
 	rm -rf $(BUILD)
