@@ -262,9 +262,13 @@ static inline void gompi_shm_allreduce1(const void *src, void *rbuf, int count, 
     }
 }
 
-/* gompi_shm_elems_per_call: how many elements of es bytes one call of a
- * reduction takes (shmcoll's chunks of whole elements). */
-static inline int64_t gompi_shm_elems_per_call(int64_t es) { return (int64_t)gompi_shm_max() / es; }
+/* gompi_shm_per_call: how many of count elements (n bytes) one call of a
+ * reduction takes, whole elements of at most gompi_shm_max bytes
+ * (shmcoll's perCall); data that fits one call costs no division. */
+static inline int gompi_shm_per_call(int64_t n, int count)
+{
+    return (uint64_t)n <= gompi_shm_max() ? count : (int)(gompi_shm_max() / (uint64_t)(n / count));
+}
 
 static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
                                       MPI_Comm comm)
@@ -273,10 +277,11 @@ static inline int gompi_shm_allreduce(const void *sbuf, void *rbuf, int count, M
     const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
     int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || (n == 0 && count) || !gompi_shm_ok(comm, GOMPI_SHM_ALLREDUCE, (uint64_t)n) || !rbuf) return -1;
-    if (n) {
-        int64_t es = n / count, c = gompi_shm_elems_per_call(es);
-        for (; c > 0 && count > c; count -= (int)c) {
-            gompi_shm_allreduce1(src, rbuf, (int)c, dt, op, c * es);
+    int c = gompi_shm_per_call(n, count);
+    if (count > c) {
+        int64_t es = n / count;
+        for (; count > c; count -= c) {
+            gompi_shm_allreduce1(src, rbuf, c, dt, op, c * es);
             src = (const char *)src + c * es;
             rbuf = (char *)rbuf + c * es;
         }
@@ -318,11 +323,11 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
     if (src == MPI_IN_PLACE) return -1;
     int64_t n = gompi_shm_reduce_args(src, rbuf, me_root && sbuf != MPI_IN_PLACE, count, dt, op);
     if (n < 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE, (uint64_t)n) || (me_root && n && !rbuf)) return -1;
-    /* One call per gompi_shm_max bytes of whole elements (shmcoll's Reduce). */
-    if (n) {
-        int64_t es = n / count, c = gompi_shm_elems_per_call(es);
-        for (; c > 0 && count > c; count -= (int)c) {
-            gompi_shm_reduce1(src, rbuf, (int)c, dt, op, root, c * es);
+    int c = gompi_shm_per_call(n, count);
+    if (count > c) {
+        int64_t es = n / count;
+        for (; count > c; count -= c) {
+            gompi_shm_reduce1(src, rbuf, c, dt, op, root, c * es);
             src = (const char *)src + c * es;
             if (me_root) rbuf = (char *)rbuf + c * es;
         }

@@ -257,12 +257,23 @@ func (g *Group) Barrier() {
 // goes as one call per Max bytes: the root fills the next slots while the
 // readers empty the first, so both copies run at once.
 func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
-	c := g.a.Max()
-	for ; n > c; n -= c {
-		g.bcast(buf, c, root)
-		buf = unsafe.Add(buf, c)
+	g.perCall(n, 1, func(at, k int) { g.bcast(unsafe.Add(buf, at), k, root) })
+}
+
+// perCall splits count elements of size bytes into runs of whole elements
+// of at most Max bytes and calls f with each run's first element and
+// length, at least once (an empty call is still a call every rank makes).
+// Data that fits one call costs no division.
+func (g *Group) perCall(count, size int, f func(at, k int)) {
+	c := count
+	if count*size > g.a.Max() {
+		c = max(g.a.Max()/size, 1) // callers keep elements within Max
 	}
-	g.bcast(buf, n, root)
+	at := 0
+	for ; count-at > c; at += c {
+		f(at, c)
+	}
+	f(at, count-at)
 }
 
 // bcast is one call of Bcast (n <= Max).
@@ -291,13 +302,9 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 //
 // More than Max bytes go as one such call per Max bytes of whole elements.
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
-	if c := g.a.Max() / size; c > 0 {
-		for ; count > c; count -= c {
-			g.allreduce(send, recv, c, size, op)
-			send, recv = unsafe.Add(send, c*size), unsafe.Add(recv, c*size)
-		}
-	}
-	g.allreduce(send, recv, count, size, op)
+	g.perCall(count, size, func(at, k int) {
+		g.allreduce(unsafe.Add(send, at*size), unsafe.Add(recv, at*size), k, size, op)
+	})
 }
 
 // allreduce is one call of Allreduce (count*size <= Max).
@@ -432,16 +439,13 @@ func clamp(k, most int) int { return max(0, min(k, most)) }
 // More than Max bytes go as one call per Max bytes (whole elements), so the
 // other ranks fill slots while the root folds.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
-	if c := g.a.Max() / size; c > 0 {
-		for ; count > c; count -= c {
-			g.reduce(send, recv, c, size, root, op)
-			send = unsafe.Add(send, c*size)
-			if recv != nil { // nil off the root
-				recv = unsafe.Add(recv, c*size)
-			}
+	g.perCall(count, size, func(at, k int) {
+		r := recv
+		if r != nil { // nil off the root
+			r = unsafe.Add(recv, at*size)
 		}
-	}
-	g.reduce(send, recv, count, size, root, op)
+		g.reduce(unsafe.Add(send, at*size), r, k, size, root, op)
+	})
 }
 
 // reduce is one call of Reduce (count*size <= Max).
