@@ -340,38 +340,29 @@ static inline int gompi_shm_reduce(const void *sbuf, void *rbuf, int count, MPI_
 /* gompi_shm_clamp is k limited to [0, most]. */
 static inline int64_t gompi_shm_clamp(int64_t k, int64_t most) { return k < 0 ? 0 : k > most ? most : k; }
 
-/* gompi_shm_reduce_scatter: every rank posts its whole vector and folds its
- * own block; counts NULL is the _block form with rcount elements each. */
+/* gompi_shm_reduce_scatter: every rank posts its vector and folds its own
+ * block; counts NULL is the _block form with rcount elements each. */
 static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rcount, const int *counts,
                                            MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {
     if (!gompi_shm.enabled || rbuf == MPI_IN_PLACE || comm != MPI_COMM_WORLD) return -1;
-    int64_t total = 0, before = 0;
+    int64_t total = 0, longest = 0;
     for (int r = 0; r < gompi_shm.size; r++) {
         int k = counts ? counts[r] : rcount;
         if (k < 0) return -1;
-        if (r < gompi_shm.me) before += k;
+        if (k > longest) longest = k;
         total += k;
     }
     if (total > INT32_MAX) return -1;
     const void *src = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
     int64_t n = gompi_shm_reduce_args(src, rbuf, sbuf != MPI_IN_PLACE, (int)total, dt, op);
     if (n <= 0 || !gompi_shm_ok(comm, GOMPI_SHM_REDUCE_SCATTER, (uint64_t)n) || !rbuf) return -1;
-    int64_t es = n / total;
+    int64_t es = gompi_builtin_size(dt), piece = longest;
     int mine = counts ? counts[gompi_shm.me] : rcount;
-    if ((uint64_t)n <= gompi_shm_max()) {
-        uint64_t s = gompi_shm_post(src, (uint64_t)n, 1);
-        gompi_shm_wait_all(s);
-        if (mine) gompi_shm_fold_part(s, rbuf, mine, dt, op, n, 1, before * es, NULL);
-        return MPI_SUCCESS;
-    }
-    /* Calls carrying the next piece elements of every block (shmcoll's
-     * ReduceScatter), so every rank folds in every call. */
-    int64_t piece = (int64_t)gompi_shm_max() / (es * gompi_shm.size), longest = 0;
-    for (int r = 0; r < gompi_shm.size; r++) {
-        int64_t k = counts ? counts[r] : rcount;
-        if (k > longest) longest = k;
-    }
+    /* Calls carrying the next piece elements of every block: all of them
+     * when the vector fits one call, so every rank folds in every call
+     * (shmcoll's ReduceScatter). */
+    if ((uint64_t)n > gompi_shm_max()) piece = (int64_t)gompi_shm_max() / (es * gompi_shm.size);
     for (int64_t at = 0; at < longest; at += piece) {
         int64_t m = 0, off = 0;
         for (int r = 0; r < gompi_shm.size; r++) {
@@ -382,12 +373,15 @@ static inline int gompi_shm_reduce_scatter(const void *sbuf, void *rbuf, int rco
         gompi_shm_slot_free(s, (uint64_t)m, 1);
         char *dst = gompi_shm_data(s, gompi_shm.me, (uint64_t)m, 1);
         const char *block = src;
-        for (int r = 0; r < gompi_shm.size; r++) {
-            int64_t k = counts ? counts[r] : rcount, l = gompi_shm_clamp(k - at, piece) * es;
-            memcpy(dst, block + at * es, (size_t)l);
-            dst += l;
-            block += k * es;
-        }
+        if (piece == longest) /* every block whole: the vector as it is */
+            memcpy(dst, block, (size_t)m);
+        else
+            for (int r = 0; r < gompi_shm.size; r++) {
+                int64_t k = counts ? counts[r] : rcount, l = gompi_shm_clamp(k - at, piece) * es;
+                memcpy(dst, block + at * es, (size_t)l);
+                dst += l;
+                block += k * es;
+            }
         gompi_shm_arrive(s);
         gompi_shm_wait_all(s);
         int64_t l = gompi_shm_clamp(mine - at, piece);

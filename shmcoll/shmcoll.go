@@ -378,29 +378,20 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 // ReduceScatter posts every rank's vector (counts[r] elements of size
 // bytes for rank r, blocks back to back) and leaves in recv the reduction
 // of the caller's block only: each rank folds its own block, so the ranks
-// share the work. A vector of more than Max bytes goes in calls that each
-// carry the next Piece elements of every block, so every rank folds in
-// every call. recv may be send (in place): a call writes no element a later
-// call still posts.
+// share the work. Each call carries the next piece elements of every
+// block: all of them when the vector fits one call (then the call holds the
+// vector as it is), else Piece, so every rank folds in every call. recv may
+// be send (in place): a call writes no element a later call still posts.
 func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int, op Reducer) {
-	first, total, longest := 0, 0, 0
-	for r, k := range counts {
-		if r < g.me {
-			first += k
-		}
+	total, longest := 0, 0
+	for _, k := range counts {
 		total += k
 		longest = max(longest, k)
 	}
-	mine := counts[g.me]
-	if n := total * size; n <= g.a.Max() {
-		s := g.post(send, n, true)
-		g.waitAll(s)
-		if mine > 0 {
-			g.foldPart(s, recv, n, true, first*size, mine, mine*size, nil, op)
-		}
-		return
+	mine, piece := counts[g.me], longest
+	if total*size > g.a.Max() {
+		piece = g.Piece(size)
 	}
-	piece := g.Piece(size)
 	for at := 0; at < longest; at += piece {
 		n, off := 0, 0
 		for r, k := range counts {
@@ -412,10 +403,14 @@ func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int,
 		s := g.next()
 		g.slotFree(s, n, true)
 		dst, block := g.mine(s, n, true), send
-		for _, k := range counts {
-			l := clamp(k-at, piece) * size
-			copy(bytes(dst, l), bytes(unsafe.Add(block, at*size), l))
-			dst, block = unsafe.Add(dst, l), unsafe.Add(block, k*size)
+		if piece == longest { // every block whole: the vector as it is
+			copy(bytes(dst, n), bytes(block, n))
+		} else {
+			for _, k := range counts {
+				l := clamp(k-at, piece) * size
+				copy(bytes(dst, l), bytes(unsafe.Add(block, at*size), l))
+				dst, block = unsafe.Add(dst, l), unsafe.Add(block, k*size)
+			}
 		}
 		g.arrive(s)
 		g.waitAll(s)
