@@ -224,22 +224,22 @@ func ShmPolls() int {
 type shmReducer struct {
 	o    *op.Op
 	dt   *datatype.Type
-	fn   shmcoll.Reducer
-	into shmcoll.Into
+	fold shmcoll.Fold
 }
 
-// reducer sets up the reduction of the next shared-memory call: its
-// two-operand form (returned) and its three-operand one (the group's Into).
-func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Reducer {
+// reducer is o on dt as shmcoll applies it: the two-operand form and the
+// one-pass three-operand one.
+func (c *Comm) reducer(o *op.Op, dt *datatype.Type) shmcoll.Fold {
 	if c.shmRed == nil {
 		r := &shmReducer{}
-		r.fn = func(in, inout unsafe.Pointer, n int) { r.o.Apply(in, inout, n, r.dt) }
-		r.into = func(a, b, out unsafe.Pointer, n int) bool { return r.o.ApplyInto(a, b, out, n, r.dt) }
+		r.fold = shmcoll.Fold{
+			Op:   func(in, inout unsafe.Pointer, n int) { r.o.Apply(in, inout, n, r.dt) },
+			Into: func(a, b, out unsafe.Pointer, n int) bool { return r.o.ApplyInto(a, b, out, n, r.dt) },
+		}
 		c.shmRed = r
 	}
 	c.shmRed.o, c.shmRed.dt = o, dt
-	c.shm.Into = c.shmRed.into
-	return c.shmRed.fn
+	return c.shmRed.fold
 }
 
 // shmAllreduce checks the arguments as the general path does, then reduces

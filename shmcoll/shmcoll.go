@@ -105,14 +105,7 @@ type Group struct {
 	// AllreduceBlocks: from this many bytes (0: never) an allreduce folds
 	// by blocks, each rank one, and gathers them in a second call.
 	AllreduceBlocks int
-	// Into, when set, is the three-operand form of the reduction of the
-	// next call: a fold starts with it instead of a copy and the op.
-	Into Into
 }
-
-// Into writes count elements of a op b to out (overlapping neither) and
-// reports whether it could; else the fold copies b and applies the op.
-type Into func(a, b, out unsafe.Pointer, count int) bool
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
 func NewGroup(a *Area, locals []int, bases []uint64, me int, wait func(*int)) *Group {
@@ -293,6 +286,18 @@ func (g *Group) bcast(buf unsafe.Pointer, n, root int) {
 // Reducer combines count elements: inout = in op inout.
 type Reducer func(in, inout unsafe.Pointer, count int)
 
+// Into writes count elements of a op b to out (overlapping neither) and
+// reports whether it could.
+type Into func(a, b, out unsafe.Pointer, count int) bool
+
+// Fold is a reduction as the group applies it: Op, and Into when the op
+// has a one-pass form (nil: none), with which a fold starts instead of a
+// copy and Op.
+type Fold struct {
+	Op   Reducer
+	Into Into
+}
+
 // Allreduce leaves in recv the reduction of every rank's count elements of
 // size bytes at send, combined in rank order (the same bits on every rank,
 // and right for non-commutative operations). From AllreduceBlocks bytes
@@ -301,14 +306,14 @@ type Reducer func(in, inout unsafe.Pointer, count int)
 // each doing all of it.
 //
 // More than Max bytes go as one such call per Max bytes of whole elements.
-func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
+func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, f Fold) {
 	g.perCall(count, size, func(at, k int) {
-		g.allreduce(unsafe.Add(send, at*size), unsafe.Add(recv, at*size), k, size, op)
+		g.allreduce(unsafe.Add(send, at*size), unsafe.Add(recv, at*size), k, size, f)
 	})
 }
 
 // allreduce is one call of Allreduce (count*size <= Max).
-func (g *Group) allreduce(send, recv unsafe.Pointer, count, size int, op Reducer) {
+func (g *Group) allreduce(send, recv unsafe.Pointer, count, size int, f Fold) {
 	n := count * size
 	s := g.post(send, n, true)
 	g.waitAll(s)
@@ -316,7 +321,7 @@ func (g *Group) allreduce(send, recv unsafe.Pointer, count, size int, op Reducer
 		return
 	}
 	if g.AllreduceBlocks == 0 || n < g.AllreduceBlocks {
-		g.fold(s, recv, count, n, true, op)
+		g.fold(s, recv, count, n, true, f)
 		return
 	}
 	p := len(g.locals)
@@ -325,7 +330,7 @@ func (g *Group) allreduce(send, recv unsafe.Pointer, count, size int, op Reducer
 	t := g.next()
 	g.slotFree(t, bmax, true)
 	if k > 0 {
-		g.foldPart(s, g.mine(t, bmax, true), n, true, first*size, k, k*size, nil, op)
+		g.foldPart(s, g.mine(t, bmax, true), n, true, first*size, k, k*size, nil, f)
 	}
 	g.arrive(t)
 	g.waitAll(t)
@@ -350,14 +355,14 @@ func btoi(b bool) int {
 }
 
 // fold computes x0 op (x1 op (... op x_{p-1})) into recv.
-func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, sync bool, op Reducer) {
-	g.foldPart(s, recv, n, sync, 0, count, n, nil, op)
+func (g *Group) fold(s uint64, recv unsafe.Pointer, count, n int, sync bool, f Fold) {
+	g.foldPart(s, recv, n, sync, 0, count, n, nil, f)
 }
 
 // foldPart folds count elements of n-byte contributions from byte off on;
 // the caller's own contribution is at own when that is not nil.
 func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, count, bytesPart int,
-	own unsafe.Pointer, op Reducer) {
+	own unsafe.Pointer, f Fold) {
 	src := func(r int) unsafe.Pointer {
 		if r == g.me && own != nil {
 			return unsafe.Add(own, off)
@@ -366,12 +371,12 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 	}
 	last := len(g.locals) - 1
 	next := last - 1
-	if g.Into == nil || !g.Into(src(next), src(last), recv, count) {
+	if f.Into == nil || !f.Into(src(next), src(last), recv, count) {
 		copy(bytes(recv, bytesPart), bytes(src(last), bytesPart))
 		next = last
 	}
 	for r := next - 1; r >= 0; r-- {
-		op(src(r), recv, count)
+		f.Op(src(r), recv, count)
 	}
 }
 
@@ -382,7 +387,7 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 // block: all of them when the vector fits one call (then the call holds the
 // vector as it is), else Piece, so every rank folds in every call. recv may
 // be send (in place): a call writes no element a later call still posts.
-func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int, op Reducer) {
+func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int, f Fold) {
 	total, longest := 0, 0
 	for _, k := range counts {
 		total += k
@@ -415,7 +420,7 @@ func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int,
 		g.arrive(s)
 		g.waitAll(s)
 		if l := clamp(mine-at, piece); l > 0 {
-			g.foldPart(s, unsafe.Add(recv, at*size), n, true, off, l, l*size, nil, op)
+			g.foldPart(s, unsafe.Add(recv, at*size), n, true, off, l, l*size, nil, f)
 		}
 	}
 }
@@ -433,18 +438,18 @@ func clamp(k, most int) int { return max(0, min(k, most)) }
 //
 // More than Max bytes go as one call per Max bytes (whole elements), so the
 // other ranks fill slots while the root folds.
-func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
+func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, f Fold) {
 	g.perCall(count, size, func(at, k int) {
 		r := recv
 		if r != nil { // nil off the root
 			r = unsafe.Add(recv, at*size)
 		}
-		g.reduce(unsafe.Add(send, at*size), r, k, size, root, op)
+		g.reduce(unsafe.Add(send, at*size), r, k, size, root, f)
 	})
 }
 
 // reduce is one call of Reduce (count*size <= Max).
-func (g *Group) reduce(send, recv unsafe.Pointer, count, size, root int, op Reducer) {
+func (g *Group) reduce(send, recv unsafe.Pointer, count, size, root int, f Fold) {
 	n := count * size
 	if g.me != root {
 		g.post(send, n, false)
@@ -453,13 +458,13 @@ func (g *Group) reduce(send, recv unsafe.Pointer, count, size, root int, op Redu
 	if send == recv {
 		s := g.post(send, n, false)
 		g.waitAll(s)
-		g.fold(s, recv, count, n, false, op)
+		g.fold(s, recv, count, n, false, f)
 		return
 	}
 	s := g.next()
 	g.arrive(s)
 	g.waitAll(s)
-	g.foldPart(s, recv, n, false, 0, count, n, send, op)
+	g.foldPart(s, recv, n, false, 0, count, n, send, f)
 }
 
 // Allgather places every rank's n bytes at send into recv in rank order;

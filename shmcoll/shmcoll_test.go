@@ -119,7 +119,7 @@ func TestCollectivesManyRounds(t *testing.T) {
 						}
 					case 2:
 						in, out := int64(me+1), int64(0)
-						g.Allreduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, concat)
+						g.Allreduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, Fold{Op: concat})
 						want := int64(0)
 						for r := 0; r < p; r++ {
 							want = want*10 + int64(r+1)
@@ -130,7 +130,7 @@ func TestCollectivesManyRounds(t *testing.T) {
 					case 3:
 						root := (round / 5) % p
 						in, out := int64(me+1), int64(-5)
-						g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, root, concat)
+						g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, root, Fold{Op: concat})
 						if me == root {
 							want := int64(0)
 							for r := 0; r < p; r++ {
@@ -209,9 +209,9 @@ func TestRootsRunAhead(t *testing.T) {
 		}
 		for i := 0; i < 500; i++ {
 			in, out := int64(i*10+g.me), int64(0)
-			g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, 3, func(a, b unsafe.Pointer, _ int) {
+			g.Reduce(unsafe.Pointer(&in), unsafe.Pointer(&out), 1, 8, 3, Fold{Op: func(a, b unsafe.Pointer, _ int) {
 				*(*int64)(b) += *(*int64)(a)
-			})
+			}})
 			if g.me == 3 && out != int64(i*40+6) && errs[g.me] == "" {
 				errs[g.me] = fmt.Sprintf("reduce %d got %d", i, out)
 			}
@@ -276,7 +276,7 @@ func TestBigSlots(t *testing.T) {
 				counts := []int{1, 2, count - 3}
 				out := make([]int64, counts[g.me]+1)
 				out[counts[g.me]] = -7
-				g.ReduceScatter(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), counts, 8, concatN)
+				g.ReduceScatter(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), counts, 8, Fold{Op: concatN})
 				for i := 0; i < counts[g.me]; i++ {
 					if out[i] != 123 {
 						fail("round %d reduce_scatter of %d: element %d = %d", round, count, i, out[i])
@@ -312,7 +312,7 @@ func TestAllreduceByBlocks(t *testing.T) {
 			}
 			out := make([]int64, count+1)
 			out[count] = -9
-			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, concatN)
+			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, Fold{Op: concatN})
 			for i := 0; i < count; i++ {
 				if out[i] != 123 && errs[g.me] == "" {
 					errs[g.me] = fmt.Sprintf("round %d count %d: element %d = %d", round, count, i, out[i])
@@ -352,7 +352,7 @@ func TestAboveMax(t *testing.T) {
 		g.AllreduceBlocks = 96
 	}
 	// Rank 1 folds with a three-operand form that declines odd counts.
-	gs[1].Into = func(a, b, out unsafe.Pointer, count int) bool {
+	into := func(a, b, out unsafe.Pointer, count int) bool {
 		if count%2 == 1 {
 			return false
 		}
@@ -363,6 +363,10 @@ func TestAboveMax(t *testing.T) {
 	errs := make([]string, p)
 	run(gs, func(g *Group) {
 		fail := failer(errs, g.me)
+		fold := Fold{Op: concatN}
+		if g.me == 1 {
+			fold.Into = into
+		}
 		for round := 0; round < 120; round++ {
 			count := []int{33, 32, 100, 257, 7, 64}[round%6] // int64 elements: 264 to 2056 bytes
 			root := round % p
@@ -388,7 +392,7 @@ func TestAboveMax(t *testing.T) {
 			}
 			out := make([]int64, count+1)
 			out[count] = -5
-			g.Reduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, root, concatN)
+			g.Reduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, root, fold)
 			for i := 0; g.me == root && i < count; i++ {
 				if out[i] != want(i) {
 					fail("round %d reduce of %d: element %d = %d", round, count, i, out[i])
@@ -396,7 +400,7 @@ func TestAboveMax(t *testing.T) {
 				}
 			}
 			out[0] = 0
-			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, concatN)
+			g.Allreduce(unsafe.Pointer(&in[0]), unsafe.Pointer(&out[0]), count, 8, fold)
 			for i := 0; i < count; i++ {
 				if out[i] != want(i) {
 					fail("round %d allreduce of %d: element %d = %d", round, count, i, out[i])
@@ -421,7 +425,7 @@ func TestAboveMax(t *testing.T) {
 			if round%2 == 1 {
 				recv = unsafe.Pointer(&vec[0]) // in place
 			}
-			g.ReduceScatter(unsafe.Pointer(&vec[0]), recv, counts, 8, concatN)
+			g.ReduceScatter(unsafe.Pointer(&vec[0]), recv, counts, 8, fold)
 			got := unsafe.Slice((*int64)(recv), counts[g.me]+1)
 			for i := 0; i < counts[g.me]; i++ {
 				if got[i] != want(first+i) {
