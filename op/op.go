@@ -216,26 +216,31 @@ func (o *Op) Apply(in, inout unsafe.Pointer, count int, t *datatype.Type) {
 		o.user(in, inout, count, t.Handle)
 		return
 	}
+	kind, n, ok := kernelView(count, t)
 	switch {
-	case t.Builtin:
-		if o.code == iReplace {
-			n := count * t.Extent
-			copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
-			return
-		}
-		o.run(in, inout, count, int(info(t).kind))
-	case t.Contig:
-		// One run of Size bytes at offset 0 per element: the base elements
-		// sit back to back, as in packed data.
-		if o.code == iReplace {
-			n := count * t.Size
-			copy(unsafe.Slice((*byte)(inout), n), unsafe.Slice((*byte)(in), n))
-			return
-		}
-		o.ApplyPacked(in, inout, count*(t.Size/t.Base.Size), t.Base)
+	case o.code == iReplace && (t.Builtin || t.Contig):
+		b := count * t.Extent // Size for a contiguous type
+		copy(unsafe.Slice((*byte)(inout), b), unsafe.Slice((*byte)(in), b))
+	case ok:
+		o.run(in, inout, n, kind)
 	default:
 		o.applyStrided(in, inout, count, t)
 	}
+}
+
+// kernelView is how the kernels see count elements of t: n elements of
+// kind for a predefined type, or for a contiguous one whose base elements
+// sit back to back as in packed data; ok is false for other types.
+func kernelView(count int, t *datatype.Type) (kind, n int, ok bool) {
+	switch {
+	case t.Builtin:
+		ti := info(t)
+		return int(ti.kind), count, ti.ok
+	case t.Contig && t.Base != nil:
+		ti := info(t.Base)
+		return int(packedKind[ti.kind]), count * (t.Size / t.Base.Size), ti.ok
+	}
+	return 0, 0, false
 }
 
 // ApplyPacked is Apply on n elements of predefined type base stored back to
@@ -268,18 +273,8 @@ func (o *Op) ApplyInto(a, b, out unsafe.Pointer, count int, t *datatype.Type) bo
 	if o.code < 0 || o.code >= iReplace || count*t.Size <= goMaxBytes {
 		return false
 	}
-	kind, n := -1, count
-	switch {
-	case t.Builtin:
-		if ti := info(t); ti.ok {
-			kind = int(ti.kind)
-		}
-	case t.Contig && t.Base != nil:
-		if ti := info(t.Base); ti.ok {
-			kind, n = int(packedKind[ti.kind]), count*(t.Size/t.Base.Size)
-		}
-	}
-	if kind < 0 || !hasC[o.code][kind] {
+	kind, n, ok := kernelView(count, t)
+	if !ok || !hasC[o.code][kind] {
 		return false
 	}
 	runC3(o.code, kind, a, b, out, n)
