@@ -6,7 +6,11 @@
 // derived types and resolves MPI_IN_PLACE before building them.
 package coll
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"gompi/mem"
+)
 
 // Req is an outstanding send or receive of a transport.
 type Req interface{ Done() bool }
@@ -159,7 +163,7 @@ func (s *Schedule) startRound() {
 	}
 	for i := lo; i < hi; i++ {
 		if st := &s.steps[i]; st.kind == stCopyEarly {
-			copy(unsafe.Slice((*byte)(st.b), st.n), unsafe.Slice((*byte)(st.a), st.n))
+			mem.Copy(st.b, st.a, st.n)
 		}
 	}
 }
@@ -171,7 +175,7 @@ func (s *Schedule) finishRound() {
 		switch st := &s.steps[i]; st.kind {
 		case stCopy:
 			if st.a != st.b {
-				copy(unsafe.Slice((*byte)(st.b), st.n), unsafe.Slice((*byte)(st.a), st.n))
+				mem.Copy(st.b, st.a, st.n)
 			}
 		case stReduce:
 			s.fn(st.a, st.b, st.n)

@@ -1,6 +1,10 @@
 package datatype
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"gompi/mem"
+)
 
 // Commit compiles t for communication: the typed layout is recompiled with
 // runs merged regardless of their element types, and a type whose data is
@@ -42,11 +46,11 @@ func (c *copier) run(p unsafe.Pointer, l int64) bool {
 	}
 	room := int64(len(c.buf) - c.pos)
 	n := min(l, room)
-	mem := unsafe.Slice((*byte)(p), n)
+	m := unsafe.Slice((*byte)(p), n)
 	if c.pack {
-		copy(c.buf[c.pos:], mem)
+		mem.Bytes(c.buf[c.pos:], m)
 	} else {
-		copy(mem, c.buf[c.pos:c.pos+int(n)])
+		mem.Bytes(m, c.buf[c.pos:c.pos+int(n)])
 	}
 	c.pos += int(n)
 	return l < room
@@ -206,7 +210,7 @@ func (t *Type) Unpack(dst unsafe.Pointer, count int, src []byte, skip int64) int
 	return t.move(src, dst, count, skip, false)
 }
 
-func (t *Type) move(buf []byte, mem unsafe.Pointer, count int, skip int64, pack bool) int {
+func (t *Type) move(buf []byte, base unsafe.Pointer, count int, skip int64, pack bool) int {
 	total := int64(count) * int64(t.Size)
 	if skip >= total || len(buf) == 0 {
 		return 0
@@ -215,18 +219,18 @@ func (t *Type) move(buf []byte, mem unsafe.Pointer, count int, skip int64, pack 
 		buf = buf[:total-skip]
 	}
 	if t.Contig {
-		m := unsafe.Slice((*byte)(unsafe.Add(mem, skip)), len(buf))
+		m := unsafe.Slice((*byte)(unsafe.Add(base, skip)), len(buf))
 		if pack {
-			return copy(buf, m)
+			return mem.Bytes(buf, m)
 		}
-		return copy(m, buf)
+		return mem.Bytes(m, buf)
 	}
 	c := copier{buf: buf, skip: skip, pack: pack}
 	l := t.layout()
 	if count == 1 {
-		c.walk(mem, 0, l)
+		c.walk(base, 0, l)
 	} else {
-		c.walk(mem, 0, []node{{Count: int64(count), Stride: int64(t.Extent), Kids: l, Size: int64(t.Size)}})
+		c.walk(base, 0, []node{{Count: int64(count), Stride: int64(t.Extent), Kids: l, Size: int64(t.Size)}})
 	}
 	return c.pos
 }

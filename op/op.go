@@ -11,6 +11,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/mem"
 )
 
 // Predefined op indices: the low bits of the handle minus one (MPI_MAX is 0).
@@ -220,7 +221,7 @@ func (o *Op) Apply(in, inout unsafe.Pointer, count int, t *datatype.Type) {
 	switch {
 	case o.code == iReplace && (t.Builtin || t.Contig):
 		b := count * t.Extent // Size for a contiguous type
-		copy(unsafe.Slice((*byte)(inout), b), unsafe.Slice((*byte)(in), b))
+		mem.Copy(inout, in, b)
 	case ok:
 		o.run(in, inout, n, kind)
 	default:
@@ -258,7 +259,7 @@ func (o *Op) ApplyPacked(in, inout unsafe.Pointer, n int, base *datatype.Type) {
 	}
 	if o.code == iReplace {
 		b := n * base.Size
-		copy(unsafe.Slice((*byte)(inout), b), unsafe.Slice((*byte)(in), b))
+		mem.Copy(inout, in, b)
 		return
 	}
 	o.run(in, inout, n, int(packedKind[info(base).kind]))

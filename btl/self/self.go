@@ -7,6 +7,7 @@ import (
 
 	"gompi/btl"
 	"gompi/btl/shmring"
+	"gompi/mem"
 )
 
 // Module is the self transport.
@@ -48,7 +49,7 @@ func (m *Module) SendI(_ int, tag uint8, hdr unsafe.Pointer, hdrLen int, payload
 // Get within one address space is a plain copy.
 func (m *Module) Get(_ int, dst unsafe.Pointer, n int, addr uintptr) error {
 	src := *(*unsafe.Pointer)(unsafe.Pointer(&addr)) // addr is a live pointer of ours
-	copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n))
+	mem.Copy(dst, src, n)
 	return nil
 }
 
