@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -27,6 +28,9 @@ typedef struct {
     gompi_ring out, in;
     uint32_t *sleeping, *doorbell;
     uint64_t getmin; /* from this size the Go engine would use single copy; 0 never */
+    /* shmring's copy verdict on out (word, then run of slow copies; see
+     * btl/sm/copyclock.go) */
+    uint32_t *out_slow;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 /* Mirrors pml.matchHdr. */
@@ -44,6 +48,9 @@ struct gompi_fast {
     int spin;  /* polls before handing the wait to the Go engine */
     int yield_after; /* polls before each poll yields the core (oversubscribed) */
     uint64_t big_room; /* ring bytes in flight up to which a single-copy-sized message may still go eager */
+    uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
+    uint64_t slow_picos; /* per byte: above it a copy counts as slow */
+    uint32_t slow_tick;
     int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
@@ -68,6 +75,37 @@ static inline int gompi_builtin_size(MPI_Datatype dt)
     return s == ((dt >> 8) & 0xff) ? s : -1;
 }
 
+/* gompi_note_copy is shmring's NoteCopy: two slow copies in a row make the
+ * verdict slow, one fast copy clears it. */
+static inline void gompi_note_copy(uint32_t *verdict, int slow)
+{
+    uint32_t *run = verdict + 1;
+    if (!slow) {
+        if (*run) *run = 0;
+        if (__atomic_load_n(verdict, __ATOMIC_RELAXED)) __atomic_store_n(verdict, 0, __ATOMIC_RELEASE);
+        return;
+    }
+    if (*run < 2) (*run)++;
+    if (*run >= 2 && !__atomic_load_n(verdict, __ATOMIC_RELAXED)) __atomic_store_n(verdict, 1, __ATOMIC_RELEASE);
+}
+
+/* gompi_fast_copy_in copies a message's n bytes into p's ring, timing some
+ * of the large ones as btl/sm's copyClock does. */
+static inline void gompi_fast_copy_in(gompi_fpeer *p, void *dst, const void *rec, uint64_t n)
+{
+    uint32_t *v = p->out_slow;
+    if (!gompi_fast.slow_from || n < gompi_fast.slow_from || ((++gompi_fast.slow_tick & 3) && !*v)) {
+        if (n) memcpy(dst, rec, n);
+        return;
+    }
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    memcpy(dst, rec, n);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    int64_t ns = (int64_t)(b.tv_sec - a.tv_sec) * 1000000000 + (b.tv_nsec - a.tv_nsec);
+    gompi_note_copy(v, ns * 1000 > (int64_t)(gompi_fast.slow_picos * n) + 200000);
+}
+
 static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                                   MPI_Comm comm)
 {
@@ -78,6 +116,10 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     gompi_fpeer *p = &gompi_fast.peers[dest];
     uint64_t n = (uint64_t)count * (uint64_t)esize;
     if (!p->out.data || n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
+    /* Copies into this ring run slow: the Go engine sends this by single
+     * copy (or as one of its eager probes). */
+    if (gompi_fast.slow_from && n >= gompi_fast.slow_from && p->getmin && __atomic_load_n(p->out_slow, __ATOMIC_RELAXED))
+        return -1;
     gompi_ring *r = &p->out;
     gompi_ring_state *st = r->st;
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
@@ -112,7 +154,7 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     h->flags = 0;
     h->sreq = 0;
     h->pad = 0;
-    if (n) memcpy(h + 1, buf, n);
+    gompi_fast_copy_in(p, h + 1, buf, n);
     *(uint64_t *)(r->data + ((st->pos + rec) & (r->size - 1))) = 0;
     /* Sequentially consistent: the record is visible before we look at the
      * peer's sleeping flag (pairs with the receiver's Idle). */

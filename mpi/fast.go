@@ -24,6 +24,9 @@ type FastInfo struct {
 	// while no more than this many bytes are in flight on its ring.
 	EagerRoom int
 	Oversub   bool
+	// SlowFrom and SlowPicos: btl/sm's slow-copy verdict (copyclock.go),
+	// from which size and above which copy time per byte; 0 off.
+	SlowFrom, SlowPicos int
 }
 
 var fastInfo FastInfo
@@ -56,6 +59,7 @@ func setupFast(oversub bool) {
 	if st.sm == nil {
 		return
 	}
+	fastInfo.SlowFrom, fastInfo.SlowPicos = st.sm.SlowFrom(), st.sm.SlowCopyPicos()
 	for _, r := range st.local {
 		if r != st.rank {
 			fastInfo.Peers[r] = st.sm.Fast(r)

@@ -221,6 +221,7 @@ func openSM(eng *pml.Engine) error {
 		RingSize: st.settings.size("GOMPI_SM_RING", 0), SingleCopy: mode,
 		GetMinSameSocket:  st.settings.size("GOMPI_SM_GET_MIN_SAME", max(getMin, 0)),
 		GetMinCrossSocket: st.settings.size("GOMPI_SM_GET_MIN_CROSS", max(getMin, 0)),
+		SlowGetMin:        st.settings.size("GOMPI_SM_SLOW_GET_MIN", 16<<10),
 		SameSocket: func(peer int) bool {
 			return hitopo.SameSocket(st.topo[st.rank], st.topo[peer])
 		}}

@@ -23,3 +23,29 @@ func TestEagerFits(t *testing.T) {
 	e.backlog[0] = fixedBacklog(64 << 10)
 	require.True(t, e.eagerFits(0, 32<<10))
 }
+
+type slowVerdict bool
+
+func (s *slowVerdict) SlowCopies(int) bool { return bool(*s) }
+func (s *slowVerdict) SlowFrom() int       { return 16 << 10 }
+
+// While copies into the ring run slow, messages from the transport's slow
+// size go by single copy, but for one in slowProbes that is timed.
+func TestEagerFitsSlowCopies(t *testing.T) {
+	e := New(Config{WorldSize: 1, EagerRoom: 128 << 10})
+	e.eager[0], e.getFrom[0] = 64<<10, 32<<10
+	v := slowVerdict(false)
+	e.slowFrom[0], e.slowed[0] = v.SlowFrom(), &v
+	require.True(t, e.eagerFits(0, 16<<10))
+	v = true
+	require.True(t, e.eagerFits(0, 8<<10), "below the slow size nothing changes")
+	eager := 0
+	for range 4 * slowProbes {
+		if e.eagerFits(0, 16<<10) {
+			eager++
+		}
+	}
+	require.Equal(t, 4, eager)
+	v = false
+	require.True(t, e.eagerFits(0, 16<<10))
+}

@@ -39,6 +39,11 @@ type Engine struct {
 	eager   []int        // world rank -> eager payload limit
 	getFrom []int        // world rank -> the transport's single-copy crossover (0: none)
 	backlog []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
+	// slowFrom: world rank -> the size from which its transport's slow-copy
+	// verdict (SlowCopier) moves messages to single copy, 0 never.
+	slowFrom  []int
+	slowed    []SlowCopier
+	slowProbe uint32
 	frag    []int        // world rank -> pipeline fragment payload
 	// readsOut: world rank -> our single-copy sends it has yet to finish
 	// reading. A peer doing that is not asked to copy a split part too.
@@ -103,6 +108,7 @@ func New(cfg Config) *Engine {
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
 		getFrom: make([]int, cfg.WorldSize),
 		backlog: make([]Backlogger, cfg.WorldSize),
+		slowFrom: make([]int, cfg.WorldSize), slowed: make([]SlowCopier, cfg.WorldSize),
 		frag:    make([]int, cfg.WorldSize), readsOut: make([]int32, cfg.WorldSize),
 		hm: new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
@@ -147,6 +153,9 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 		}
 		if b, ok := m.(Backlogger); ok && e.getFrom[p] > 0 && e.cfg.EagerRoom > 0 {
 			e.backlog[p] = b
+		}
+		if sc, ok := m.(SlowCopier); ok && sc.SlowFrom() > 0 && e.getFrom[p] > 0 {
+			e.slowFrom[p], e.slowed[p] = sc.SlowFrom(), sc
 		}
 	}
 }

@@ -21,6 +21,18 @@ func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int
 	return true
 }
 
+// SlowCopier is a transport whose receivers can find copying through it slow
+// (btl/sm: cores far apart), so that messages from SlowFrom bytes are better
+// read once from the sender's buffer.
+type SlowCopier interface {
+	SlowCopies(peer int) bool
+	SlowFrom() int
+}
+
+// slowProbes: while a peer's copies are slow, one message in this many that
+// the verdict moves to single copy goes eager anyway, to be timed.
+const slowProbes = 16
+
 // Backlogger is a transport that knows how many bytes wait in flight to a
 // peer (sm: unread ring bytes).
 type Backlogger interface{ Backlog(peer int) int }
@@ -36,6 +48,11 @@ func (e *Engine) eagerFits(w, n int) bool {
 	switch {
 	case n > e.eager[w]:
 		return false
+	case e.slowFrom[w] > 0 && n >= e.slowFrom[w] && e.slowed[w].SlowCopies(w):
+		// One in slowProbes still goes eager: the receiver's timing of it
+		// is what clears the verdict.
+		e.slowProbe++
+		return e.slowProbe%slowProbes == 0
 	case g == 0 || n < g:
 		return true
 	case n >= g+g/2:

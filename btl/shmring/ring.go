@@ -22,8 +22,14 @@ const (
 	kindWrap = 2
 	// HeaderSize is the per-record overhead before the body.
 	HeaderSize = 8
-	// CtlSize is the size of the shared control area in front of the data.
-	CtlSize = 64
+	// CtlSize is the size of the shared control area in front of the data:
+	// the consumer's position on one cache line, the producer's copy
+	// verdict (see NoteCopy) on the next, which only the producer touches.
+	CtlSize = 128
+	verdictOff = 64
+	// slowAfter is how many slow copies in a row turn the verdict to slow:
+	// one may be a preemption.
+	slowAfter = 2
 )
 
 // Size returns the bytes of shared memory a ring with dataSize bytes of data needs.
@@ -41,6 +47,7 @@ type State struct {
 // Producer is the sending side; its state is private to the sending process.
 type Producer struct {
 	tail *uint64 // consumer position, shared
+	slow *uint32 // the verdict, then the run of slow copies behind it
 	data unsafe.Pointer
 	size uint64 // power of two
 	st   *State
@@ -68,11 +75,12 @@ func Attach(mem unsafe.Pointer, dataSize int, ps, cs *State) (*Producer, *Consum
 		cs = new(State)
 	}
 	tail := (*uint64)(mem)
+	slow := (*uint32)(unsafe.Add(mem, verdictOff))
 	data := unsafe.Add(mem, CtlSize)
 	start := atomic.LoadUint64(tail) // a fresh ring starts at 0
 	*ps = State{Pos: start, Cached: start}
 	*cs = State{Pos: start}
-	return &Producer{tail: tail, data: data, size: uint64(dataSize), st: ps},
+	return &Producer{tail: tail, slow: slow, data: data, size: uint64(dataSize), st: ps},
 		&Consumer{tail: tail, data: data, size: uint64(dataSize), st: cs}
 }
 
@@ -164,4 +172,35 @@ func (c *Consumer) Pending() bool {
 func (c *Consumer) Release(n int) {
 	c.st.Pos += align8(HeaderSize + uint64(n))
 	atomic.StoreUint64(c.tail, c.st.Pos)
+}
+
+// SlowWord is the producer's copy verdict (nonzero: slow) followed by its run
+// of slow copies, for a C implementation of NoteCopy and SlowCopies.
+func (p *Producer) SlowWord() *uint32 { return p.slow }
+
+// SlowCopies reports the producer's verdict that copying records into this
+// ring runs slow: the lines the consumer read last lap are claimed back from
+// its core only at a fraction of a local copy's speed (two cores far apart),
+// and a message is better read once from the sender's buffer.
+func (p *Producer) SlowCopies() bool { return atomic.LoadUint32(p.slow) != 0 }
+
+// NoteCopy records how fast a large record was copied in: slowAfter slow
+// copies in a row make the verdict slow, one fast copy clears it.
+func (p *Producer) NoteCopy(slow bool) {
+	run := (*uint32)(unsafe.Add(unsafe.Pointer(p.slow), 4))
+	if !slow {
+		if *run != 0 {
+			*run = 0
+		}
+		if *p.slow != 0 {
+			atomic.StoreUint32(p.slow, 0)
+		}
+		return
+	}
+	if *run < slowAfter {
+		*run++
+	}
+	if *run >= slowAfter && *p.slow == 0 {
+		atomic.StoreUint32(p.slow, 1)
+	}
 }

@@ -70,3 +70,20 @@ func TestRingFull(t *testing.T) {
 	require.False(t, ok)
 	require.NotNil(t, p.Reserve(40))
 }
+
+func TestCopyVerdict(t *testing.T) {
+	p, _ := newRing(t, 1024)
+	require.False(t, p.SlowCopies())
+	p.NoteCopy(true)
+	require.False(t, p.SlowCopies(), "one slow copy may be a preemption")
+	p.NoteCopy(false)
+	p.NoteCopy(true)
+	require.False(t, p.SlowCopies(), "a fast copy restarts the run")
+	p.NoteCopy(true)
+	require.True(t, p.SlowCopies())
+	p.NoteCopy(true)
+	require.True(t, p.SlowCopies())
+	p.NoteCopy(false)
+	require.False(t, p.SlowCopies())
+	require.Equal(t, uint32(0), *(*uint32)(unsafe.Add(unsafe.Pointer(p.SlowWord()), 4)))
+}

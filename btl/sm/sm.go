@@ -39,6 +39,10 @@ type Config struct {
 	// the same socket and on another socket (measured by gompirun --tune).
 	GetMinSameSocket, GetMinCrossSocket int
 	SameSocket                          func(peer int) bool
+	// SlowGetMin is the smallest message that goes by single copy while
+	// the receiver finds copies out of the ring slow (see copyclock.go);
+	// 0 turns the verdict off.
+	SlowGetMin int
 }
 
 // DefaultRingSize scales the rings down as the node fills so the segment stays
@@ -80,6 +84,7 @@ type Module struct {
 	handler btl.Handler
 	probe   *uint64
 	maxRec  int
+	clock   copyClock
 	states  []byte // ring positions, outside the Go heap (the C fast path drives them too)
 }
 
@@ -88,6 +93,8 @@ type Module struct {
 type FastPeer struct {
 	Out, In            Ring
 	Sleeping, Doorbell *uint32
+	// OutSlow is our verdict on copies into Out (shmring's SlowWord).
+	OutSlow *uint32
 }
 
 // Ring describes one end of a ring: its data, size, the shared consumer
@@ -106,6 +113,7 @@ func (m *Module) Fast(peer int) FastPeer {
 	f.Out.Data, f.Out.Size, f.Out.Tail, f.Out.State = m.prod[li].Layout()
 	f.In.Data, f.In.Size, f.In.Tail, f.In.State = m.cons[li].Layout()
 	f.Sleeping, f.Doorbell = &m.peerCtl[li].sleeping, &m.peerCtl[li].doorbell
+	f.OutSlow = m.prod[li].SlowWord()
 	return f
 }
 
@@ -149,6 +157,9 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 		}
 	}
 	m.maxRec = m.prod[0].MaxRecord()
+	if cfg.SingleCopy == SingleCopyAuto {
+		m.clock = newCopyClock(cfg.SlowGetMin)
+	}
 	m.myCtl = seg.ctl(m.me)
 	m.probe = new(uint64)
 	*m.probe = probeValue
@@ -218,7 +229,14 @@ func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payl
 	}
 	copy(unsafe.Slice((*byte)(b), hdrLen), unsafe.Slice((*byte)(hdr), hdrLen))
 	if n > 0 {
-		copy(unsafe.Slice((*byte)(unsafe.Add(b, hdrLen)), n), unsafe.Slice((*byte)(payload), n))
+		dst, src := unsafe.Slice((*byte)(unsafe.Add(b, hdrLen)), n), unsafe.Slice((*byte)(payload), n)
+		if m.clock.from > 0 && n >= m.clock.from && m.clock.sample(p) {
+			t := time.Now()
+			copy(dst, src)
+			p.NoteCopy(m.clock.slow(time.Since(t), n))
+		} else {
+			copy(dst, src)
+		}
 	}
 	p.Commit(hdrLen+n, tag)
 	// Commit's atomic store orders the record before this load (Dekker with Idle).
@@ -266,11 +284,25 @@ func (m *Module) PreferredProtocol(peer int, size int) btl.Protocol {
 	if m.same[li] {
 		min = m.cfg.GetMinSameSocket
 	}
-	if min > 0 && size >= min {
+	if min > 0 && size >= min || m.clock.from > 0 && size >= m.clock.from && m.prod[li].SlowCopies() {
 		return btl.ProtoGet
 	}
 	return btl.ProtoSend
 }
+
+// SlowCopies reports that our copies into peer's ring run slow and messages from the transport's slow-copy size (SlowFrom) should go by
+// single copy.
+func (m *Module) SlowCopies(peer int) bool {
+	li := m.local[peer]
+	return m.canGet[li] && m.clock.from > 0 && m.prod[li].SlowCopies()
+}
+
+// SlowFrom is the smallest message SlowCopies moves to single copy, 0 none.
+func (m *Module) SlowFrom() int { return m.clock.from }
+
+// SlowCopyPicos is the copy time per byte above which a copy out of a ring
+// counts as slow, in picoseconds, for the C fast path's own timing.
+func (m *Module) SlowCopyPicos() int { return m.clock.picos }
 
 // Backlog is how many bytes to peer its ring holds unread.
 func (m *Module) Backlog(peer int) int { return m.prod[m.local[peer]].Backlog() }
