@@ -19,7 +19,7 @@ mpicc.mpich -O2 -o "$out/pt2pt_mpich" bench/pt2pt.c 2>/dev/null
 # BENCH_ROUNDS runs of all three, alternating, merged row by row into the
 # median (scripts/median_rows.awk says why).
 rounds=${BENCH_ROUNDS:-5}
-rm -f "$out"/gompi_r*.txt "$out"/openmpi_r*.txt "$out"/mpich_r*.txt
+rm -f "$out"/{gompi,openmpi,mpich}_r*.{txt,phase}
 for r in $(seq "$rounds"); do
   for impl in $(rotated "$r" gompi openmpi mpich); do
     case $impl in
@@ -34,3 +34,9 @@ for impl in gompi openmpi mpich; do
 done
 
 go run ./cmd/benchtable gompi="$out/gompi.txt" openmpi="$out/openmpi.txt" mpich="$out/mpich.txt" | tee "$out/pt2pt.md"
+{
+  echo
+  echo "Cache-line round trip between the two cores before each round, ns (bench/floor/core_rtt.c):"
+  echo
+  phases "$out" "%s" gompi openmpi mpich | sed 's/^/    /'
+} | tee -a "$out/pt2pt.md"

@@ -22,7 +22,7 @@ mpicc.mpich -O2 -o "$out/coll_mpich" bench/coll.c 2>/dev/null
 # median (scripts/median_rows.awk says why); each round's figure is already
 # the fastest of its timed loops.
 rounds=${BENCH_ROUNDS:-5}
-rm -f "$out"/coll_*_r*.txt
+rm -f "$out"/coll_*_r*.{txt,phase}
 for np in 2 4; do
   if [ "$np" -le "$(nproc)" ]; then
     bind_g=(--bind-to core); bind_o=(--bind-to core); bind_m=(-bind-to core)
@@ -54,4 +54,8 @@ done | tee "$out/coll.md"
   echo "### 4 ranks, gompi / Open MPI (target <= 0.5)"
   echo
   go run ./cmd/benchtable gompi="$out/coll_gompi_4.txt" openmpi="$out/coll_openmpi_4.txt"
+  echo
+  echo "Cache-line round trip between the two cores before each round, ns (bench/floor/core_rtt.c):"
+  echo
+  for np in 2 4; do phases "$out" "coll_%s_$np" gompi openmpi mpich | sed "s/^/    $np ranks, /"; done
 } | tee -a "$out/coll.md"
