@@ -136,6 +136,17 @@ func shmAllreduceBlocks() int {
 //     two sources (2 ranks bound: 256 KiB 23.0 -> 18.9 us, 1 MiB 82 -> 77;
 //     chunks of 16 or 32 KiB were slower). Allreduce lost that way (2 ranks,
 //     256 KiB 29 -> 63): its exchange copies each half once.
+//   - Except between two ranks with a core each, where a broadcast from
+//     4 KiB and a reduce above a slot go point to point: one single copy
+//     (or one eager copy) against a copy into a slot and one out of it.
+//     2-core EPYC guest, whose two cores share a cache at times and not at
+//     others (bench/floor/core_rtt.c): with a shared cache bcast 4 KiB
+//     0.49 -> 0.32 us, 16 KiB 2.0 -> 0.9, 64 KiB 7.4 -> 5.0; reduce 16 KiB
+//     2.0 -> 1.5, 64 KiB 7.0 -> 7.9, 256 KiB 24-26 -> 23-24, 1 MiB 71-86 ->
+//     92-100 (Open MPI 8.3, 27, 112); without, bcast 16 KiB 7.5 -> 4.0,
+//     64 KiB 28 -> 9.9, reduce 16 KiB 7.6 -> 4.6, 64 KiB 29 -> 10.7,
+//     256 KiB 115 -> 22.5, 1 MiB 455 -> 89: the slots' lines, read by the
+//     other core the call before, come back to the root at memory latency.
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
 	for k := range l {
@@ -143,6 +154,10 @@ func shmLimits(max, size int) *[shmKinds]int {
 		switch {
 		case shmForced[k]:
 			l[k] = -1
+		case size == 2 && !st.oversub && k == shmBcast:
+			l[k] = min(max, 2<<10)
+		case size == 2 && !st.oversub && k == shmReduce:
+			// l[k] stays a slot
 		case chunked[k] && (st.oversub || k == shmReduce) && max > sm.CollSlot:
 			l[k] = math.MaxInt
 		case st.oversub || k == shmBcast || k == shmReduce:

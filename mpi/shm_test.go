@@ -27,11 +27,14 @@ func TestShmLimits(t *testing.T) {
 		assert.Equal(t, slot, l[k], "kind %d: small slots only with a core per rank", k)
 	}
 	assert.Equal(t, 2<<10, shmLimits(big, 2)[shmAllgather], "two ranks exchange allgathers from 2 KiB")
+	assert.Equal(t, 2<<10, shmLimits(big, 2)[shmBcast], "two ranks send bcasts from 2 KiB")
+	assert.Equal(t, slot, shmLimits(big, 2)[shmReduce], "two ranks send reduces above a slot")
 
 	st.oversub = true
 	l = shmLimits(big, 4)
 	for _, k := range []int{shmBcast, shmReduce, shmAllreduce, shmReduceScatter} {
 		assert.Equal(t, unlimited, l[k], "kind %d: any size when oversubscribed", k)
+		assert.Equal(t, unlimited, shmLimits(big, 2)[k], "kind %d: two ranks on one core too", k)
 	}
 	assert.Equal(t, big, l[shmAllgather])
 	assert.Equal(t, big, l[shmAlltoall])

@@ -36,7 +36,8 @@ done
 go run ./cmd/benchtable gompi="$out/gompi.txt" openmpi="$out/openmpi.txt" mpich="$out/mpich.txt" | tee "$out/pt2pt.md"
 {
   echo
-  echo "Cache-line round trip between the two cores before each round, ns (bench/floor/core_rtt.c):"
+  echo "Cache-line round trip between the two cores before/after each round, ns (bench/floor/core_rtt.c):"
   echo
   phases "$out" "%s" gompi openmpi mpich | sed 's/^/    /'
+  scripts/phase_split.sh "$out" "%s" gompi openmpi mpich
 } | tee -a "$out/pt2pt.md"

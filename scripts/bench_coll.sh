@@ -55,7 +55,13 @@ done | tee "$out/coll.md"
   echo
   go run ./cmd/benchtable gompi="$out/coll_gompi_4.txt" openmpi="$out/coll_openmpi_4.txt"
   echo
-  echo "Cache-line round trip between the two cores before each round, ns (bench/floor/core_rtt.c):"
+  echo "Cache-line round trip between the two cores before/after each round, ns (bench/floor/core_rtt.c):"
   echo
   for np in 2 4; do phases "$out" "coll_%s_$np" gompi openmpi mpich | sed "s/^/    $np ranks, /"; done
+  echo
+  echo "### 2 ranks, by phase"
+  scripts/phase_split.sh "$out" "coll_%s_2" gompi openmpi mpich
+  echo
+  echo "### 4 ranks, by phase"
+  scripts/phase_split.sh "$out" "coll_%s_4" gompi openmpi
 } | tee -a "$out/coll.md"

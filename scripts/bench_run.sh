@@ -6,13 +6,21 @@ ${CC:-gcc} -O2 -Wall -pthread -o build/floor/core_rtt bench/floor/core_rtt.c
 
 run() {
   local f=$1; shift
-  # The machine's phase just before (bench/floor/core_rtt.c says why).
-  if [ "$(nproc)" -lt 2 ] || ! timeout 10 build/floor/core_rtt > "${f%.txt}.phase" 2>/dev/null; then
-    echo "?" > "${f%.txt}.phase"
-  fi
-  echo "== $(basename "$f" .txt) (cache-line round trip $(cat "${f%.txt}.phase") ns): $*" >&2
+  # The machine's phase just before and just after (bench/floor/core_rtt.c
+  # says why), "before/after" in ns.
+  local before after
+  before=$(core_rtt)
+  echo "== $(basename "$f" .txt) (cache-line round trip before: $before ns): $*" >&2
   if ! timeout 1200 "$@" > "$f" 2> "${f%.txt}.err"; then
     echo "   $(basename "$f" .txt) failed (see ${f%.txt}.err)" >&2
+  fi
+  after=$(core_rtt)
+  echo "$before/$after" > "${f%.txt}.phase"
+}
+
+core_rtt() {
+  if [ "$(nproc)" -lt 2 ] || ! timeout 10 build/floor/core_rtt 2>/dev/null; then
+    echo "?"
   fi
 }
 
@@ -25,8 +33,9 @@ rotated() {
   for ((i = 0; i < n; i++)); do echo "${a[$(( (i + r - 1) % n ))]}"; done
 }
 
-# phases PREFIX...: one line per library, the cache-line round trip (ns)
-# measured before each of its rounds, files PREFIX<impl>..._r<N>.phase.
+# phases DIR FORMAT IMPLS...: one line per library, the cache-line round trips
+# (ns) measured before and after each of its rounds (DIR/FORMAT_r<N>.phase,
+# FORMAT's %s the library).
 phases() {
   local dir=$1 pat=$2; shift 2
   for impl in "$@"; do
