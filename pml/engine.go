@@ -44,7 +44,7 @@ type Engine struct {
 	slowFrom  []int
 	slowed    []SlowCopier
 	slowProbe uint32
-	frag    []int        // world rank -> pipeline fragment payload
+	frag      []int // world rank -> pipeline fragment payload
 	// readsOut: world rank -> our single-copy sends it has yet to finish
 	// reading. A peer doing that is not asked to copy a split part too.
 	readsOut []int32
@@ -106,10 +106,10 @@ func New(cfg Config) *Engine {
 	}
 	e := &Engine{cfg: cfg,
 		route: make([]btl.Module, cfg.WorldSize), eager: make([]int, cfg.WorldSize),
-		getFrom: make([]int, cfg.WorldSize),
-		backlog: make([]Backlogger, cfg.WorldSize),
+		getFrom:  make([]int, cfg.WorldSize),
+		backlog:  make([]Backlogger, cfg.WorldSize),
 		slowFrom: make([]int, cfg.WorldSize), slowed: make([]SlowCopier, cfg.WorldSize),
-		frag:    make([]int, cfg.WorldSize), readsOut: make([]int32, cfg.WorldSize),
+		frag: make([]int, cfg.WorldSize), readsOut: make([]int32, cfg.WorldSize),
 		hm: new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
 	// yield hands the core straight to a peer that is runnable on it.

@@ -25,7 +25,7 @@ const (
 	// CtlSize is the size of the shared control area in front of the data:
 	// the consumer's position on one cache line, the producer's copy
 	// verdict (see NoteCopy) on the next, which only the producer touches.
-	CtlSize = 128
+	CtlSize    = 128
 	verdictOff = 64
 	// slowAfter is how many slow copies in a row turn the verdict to slow:
 	// one may be a preemption.

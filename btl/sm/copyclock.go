@@ -59,4 +59,3 @@ func (k *copyClock) sample(p *shmring.Producer) bool {
 func (k *copyClock) slow(d time.Duration, n int) bool {
 	return int64(d)*1000 > int64(k.picos)*int64(n)+200_000
 }
-
