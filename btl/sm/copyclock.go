@@ -7,7 +7,7 @@ import (
 	"gompi/mem"
 )
 
-// A copy out of a ring is fast while sender and receiver share a cache, and
+// A copy into a ring is fast while sender and receiver share a cache, and
 // several times slower when their cores are far apart: every cache line the
 // sender writes must first be taken back from the receiver's core, which read
 // it the lap before. Virtual machines move between the two within seconds

@@ -40,8 +40,8 @@ type Config struct {
 	GetMinSameSocket, GetMinCrossSocket int
 	SameSocket                          func(peer int) bool
 	// SlowGetMin is the smallest message that goes by single copy while
-	// the receiver finds copies out of the ring slow (see copyclock.go);
-	// 0 turns the verdict off.
+	// our copies into the peer's ring run slow (see copyclock.go); 0 turns
+	// the timing off.
 	SlowGetMin int
 }
 
@@ -284,14 +284,14 @@ func (m *Module) PreferredProtocol(peer int, size int) btl.Protocol {
 	if m.same[li] {
 		min = m.cfg.GetMinSameSocket
 	}
-	if min > 0 && size >= min || m.clock.from > 0 && size >= m.clock.from && m.prod[li].SlowCopies() {
+	if min > 0 && size >= min || size >= m.clock.from && m.SlowCopies(peer) {
 		return btl.ProtoGet
 	}
 	return btl.ProtoSend
 }
 
-// SlowCopies reports that our copies into peer's ring run slow and messages from the transport's slow-copy size (SlowFrom) should go by
-// single copy.
+// SlowCopies reports that our copies into peer's ring run slow, so messages
+// from SlowFrom bytes should go by single copy.
 func (m *Module) SlowCopies(peer int) bool {
 	li := m.local[peer]
 	return m.canGet[li] && m.clock.from > 0 && m.prod[li].SlowCopies()
@@ -300,7 +300,7 @@ func (m *Module) SlowCopies(peer int) bool {
 // SlowFrom is the smallest message SlowCopies moves to single copy, 0 none.
 func (m *Module) SlowFrom() int { return m.clock.from }
 
-// SlowCopyPicos is the copy time per byte above which a copy out of a ring
+// SlowCopyPicos is the copy time per byte above which a copy into a ring
 // counts as slow, in picoseconds, for the C fast path's own timing.
 func (m *Module) SlowCopyPicos() int { return m.clock.picos }
 
