@@ -44,12 +44,14 @@ func enableFast(level int) {
 			tail: (*C.uint64_t)(unsafe.Pointer(p.In.Tail)), st: (*C.gompi_ring_state)(unsafe.Pointer(p.In.State))}
 		peers[i].sleeping = (*C.uint32_t)(unsafe.Pointer(p.Sleeping))
 		peers[i].getmin = C.uint64_t(f.GetFrom[i])
+		peers[i].sharedmin = C.uint64_t(f.SharedFrom[i])
 		peers[i].doorbell = (*C.uint32_t)(unsafe.Pointer(p.Doorbell))
 		peers[i].out_slow = (*C.uint32_t)(unsafe.Pointer(p.OutSlow))
 	}
 	C.gompi_fast.size = C.int(len(f.Peers))
 	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
 	C.gompi_fast.big_room = C.uint64_t(f.EagerRoom)
+	C.gompi_fast.heap_base, C.gompi_fast.heap_size = C.uintptr_t(f.HeapBase), C.uint64_t(f.HeapSize)
 	C.gompi_fast.slow_from, C.gompi_fast.slow_picos = C.uint64_t(f.SlowFrom), C.uint64_t(f.SlowPicos)
 	C.gompi_fast.spin, C.gompi_fast.yield_after = 20000, 1<<30 // then Go waits, driving progress
 	if f.Oversub {

@@ -31,6 +31,8 @@ typedef struct {
     /* shmring's copy verdict on out (word, then run of slow copies; see
      * btl/sm/copyclock.go) */
     uint32_t *out_slow;
+    /* from this size a buffer in our shared heap goes by single copy; 0 never */
+    uint64_t sharedmin;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 /* Mirrors pml.matchHdr. */
@@ -51,6 +53,8 @@ struct gompi_fast {
     uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
     uint64_t slow_picos; /* per byte: above it a copy counts as slow */
     uint32_t slow_tick;
+    uintptr_t heap_base; /* our shared heap (heap.c), size 0 when off */
+    uint64_t heap_size;
     int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
@@ -125,12 +129,15 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
     uint64_t off = st->pos & (r->size - 1);
     uint64_t skip = off + rec > r->size ? r->size - off : 0; /* to the ring's start first */
-    /* A message the engine would move by single copy goes eager only while
-     * the ring is nearly empty: that is the latency case, where skipping the
+    /* A message the engine would move by single copy (past the crossover,
+     * or read straight from our shared heap) goes eager only while the ring
+     * is nearly empty: that is the latency case, where skipping the
      * handshake wins; behind a window of others, copying it twice through
      * the ring loses to the receiver's single copy (measured). */
     uint64_t room = r->size; /* big_room 0: no limit */
-    if (p->getmin && n >= p->getmin && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
+    int single = (p->getmin && n >= p->getmin) ||
+                 (p->sharedmin && n >= p->sharedmin && (uintptr_t)buf - gompi_fast.heap_base < gompi_fast.heap_size);
+    if (single && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
     if (st->pos + skip + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
         if (st->pos + skip + rec + 8 - st->cached > room) return -1;

@@ -19,6 +19,11 @@ type FastInfo struct {
 	Seq        unsafe.Pointer // [size]pml.SeqPair
 	Peers      []sm.FastPeer  // by world rank; Data nil when not reachable by sm
 	GetFrom    []int          // by world rank: the engine's single-copy size, 0 never
+	// SharedFrom: by world rank, the size from which a send buffer in our
+	// shared heap goes by single copy, 0 never; the heap is [HeapBase,
+	// HeapBase+HeapSize).
+	SharedFrom         []int
+	HeapBase, HeapSize uintptr
 	EagerLimit int
 	// EagerRoom: a message big enough for single copy still goes eager
 	// while no more than this many bytes are in flight on its ring.
@@ -54,6 +59,8 @@ func Fast() *FastInfo { return &fastInfo }
 func setupFast(oversub bool) {
 	fastInfo.Peers = make([]sm.FastPeer, st.size)
 	fastInfo.GetFrom = make([]int, st.size)
+	fastInfo.SharedFrom = make([]int, st.size)
+	fastInfo.HeapBase, fastInfo.HeapSize = sm.SharedHeap()
 	fastInfo.Oversub = oversub
 	fastInfo.EagerRoom = eagerRoom()
 	if st.sm == nil {
@@ -64,6 +71,7 @@ func setupFast(oversub bool) {
 		if r != st.rank {
 			fastInfo.Peers[r] = st.sm.Fast(r)
 			fastInfo.GetFrom[r] = st.eng.SingleCopyFrom(r)
+			fastInfo.SharedFrom[r] = st.eng.SharedFrom(r)
 			fastInfo.EagerLimit = st.eng.EagerLimit(r)
 		}
 	}

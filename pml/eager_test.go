@@ -2,6 +2,7 @@ package pml
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -48,4 +49,35 @@ func TestEagerFitsSlowCopies(t *testing.T) {
 	require.Equal(t, 4, eager)
 	v = false
 	require.True(t, e.eagerFits(0, 16<<10))
+}
+
+// sharedRange plays a transport whose receivers read [lo, hi) of ours directly.
+type sharedRange struct{ lo, hi uintptr }
+
+func (s sharedRange) SharedBuffer(_ int, buf unsafe.Pointer, n int) bool {
+	return uintptr(buf) >= s.lo && uintptr(buf)+uintptr(n) <= s.hi
+}
+func (s sharedRange) SharedFrom() int { return 16 << 10 }
+
+// A buffer the receiver reads directly goes by single copy from the shared
+// size, except while the way to the peer is empty (a lone message wins eager).
+func TestSharedGet(t *testing.T) {
+	e := New(Config{WorldSize: 1, EagerRoom: 128 << 10})
+	e.eager[0], e.getFrom[0] = 64<<10, 32<<10
+	heap := make([]byte, 1<<20)
+	lo := uintptr(unsafe.Pointer(&heap[0]))
+	s := sharedRange{lo, lo + uintptr(len(heap))}
+	e.sharedFrom[0], e.shared[0] = s.SharedFrom(), s
+	other := make([]byte, 64<<10)
+	in, out := unsafe.Pointer(&heap[0]), unsafe.Pointer(&other[0])
+
+	e.backlog[0] = fixedBacklog(0)
+	require.False(t, e.sharedGet(0, in, 16<<10), "empty way: eager")
+	require.True(t, e.sharedGet(0, in, 128<<10), "past the eager limit")
+	e.backlog[0] = fixedBacklog(120 << 10)
+	require.True(t, e.sharedGet(0, in, 16<<10))
+	require.False(t, e.sharedGet(0, in, 8<<10), "below the shared size")
+	require.False(t, e.sharedGet(0, out, 16<<10), "not in the shared range")
+	e.backlog[0] = nil
+	require.True(t, e.sharedGet(0, in, 16<<10), "no backlog known: single copy")
 }

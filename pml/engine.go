@@ -41,10 +41,14 @@ type Engine struct {
 	backlog []Backlogger // world rank -> its transport's bytes in flight, nil when unknown
 	// slowFrom: world rank -> the size from which its transport's slow-copy
 	// verdict (SlowCopier) moves messages to single copy, 0 never.
-	slowFrom  []int
-	slowed    []SlowCopier
-	slowProbe uint32
-	frag      []int // world rank -> pipeline fragment payload
+	slowFrom []int
+	slowed   []SlowCopier
+	// sharedFrom: world rank -> the size from which a send buffer its
+	// transport can read directly (SharedReader) goes by single copy, 0 never.
+	sharedFrom []int
+	shared     []SharedReader
+	slowProbe  uint32
+	frag       []int // world rank -> pipeline fragment payload
 	// readsOut: world rank -> our single-copy sends it has yet to finish
 	// reading. A peer doing that is not asked to copy a split part too.
 	readsOut []int32
@@ -109,6 +113,7 @@ func New(cfg Config) *Engine {
 		getFrom:  make([]int, cfg.WorldSize),
 		backlog:  make([]Backlogger, cfg.WorldSize),
 		slowFrom: make([]int, cfg.WorldSize), slowed: make([]SlowCopier, cfg.WorldSize),
+		sharedFrom: make([]int, cfg.WorldSize), shared: make([]SharedReader, cfg.WorldSize),
 		frag: make([]int, cfg.WorldSize), readsOut: make([]int32, cfg.WorldSize),
 		hm: new(matchHdr), hr: new(rndvHdr), ha: new(ackHdr), hf: new(fragHdr), pending: new(int32)}
 	// Spin, then yield the core, then sleep on the futex. Oversubscribed, a
@@ -156,6 +161,9 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 		}
 		if sc, ok := m.(SlowCopier); ok && sc.SlowFrom() > 0 && e.getFrom[p] > 0 {
 			e.slowFrom[p], e.slowed[p] = sc.SlowFrom(), sc
+		}
+		if sr, ok := m.(SharedReader); ok && sr.SharedFrom() > 0 && m.CanGet(p) {
+			e.sharedFrom[p], e.shared[p] = sr.SharedFrom(), sr
 		}
 	}
 }
@@ -259,6 +267,10 @@ func (e *Engine) EagerLimit(peer int) int { return e.eager[peer] }
 // SingleCopyFrom is the size from which messages to world rank peer may go
 // by single copy (eagerFits), 0 never.
 func (e *Engine) SingleCopyFrom(peer int) int { return e.getFrom[peer] }
+
+// SharedFrom is the size from which a send buffer world rank peer can read
+// directly goes by single copy, 0 never.
+func (e *Engine) SharedFrom(peer int) int { return e.sharedFrom[peer] }
 
 // Wait drives progress until r completes.
 func (e *Engine) Wait(r *Request) {

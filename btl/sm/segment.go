@@ -46,6 +46,9 @@ type ctlBlock struct {
 	pid      int32
 	ready    uint32
 	probe    uint64 // address of a word with probeValue, for the single-copy probe
+	heapFD   int32  // the shared heap (heap.go); size 0 when there is none
+	heapBase uint64
+	heapSize uint64
 }
 
 const probeValue = 0x5ca1ab1e0ddba11

@@ -43,6 +43,9 @@ type Config struct {
 	// our copies into the peer's ring run slow (see copyclock.go); 0 turns
 	// the timing off.
 	SlowGetMin int
+	// SharedGetMin is the smallest message a peer reads straight from our
+	// shared heap (heap.go) rather than through the ring; 0 never.
+	SharedGetMin int
 }
 
 // DefaultRingSize scales the rings down as the node fills so the segment stays
@@ -80,6 +83,7 @@ type Module struct {
 	myCtl   *ctlBlock
 	pids    []int
 	canGet  []bool
+	heaps   []peerHeap
 	same    []bool
 	handler btl.Handler
 	probe   *uint64
@@ -139,6 +143,7 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	m.peerCtl = make([]*ctlBlock, n)
 	m.pids = make([]int, n)
 	m.canGet = make([]bool, n)
+	m.heaps = make([]peerHeap, n)
 	m.same = make([]bool, n)
 	stSize := int(unsafe.Sizeof(shmring.State{}))
 	m.states, err = unix.Mmap(-1, 0, max(2*n*stSize, 4096), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
@@ -169,6 +174,8 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	unix.Prctl(unix.PR_SET_PTRACER, ^uintptr(0), 0, 0, 0)
 	m.myCtl.pid = int32(os.Getpid())
 	m.myCtl.probe = uint64(uintptr(unsafe.Pointer(m.probe)))
+	m.myCtl.heapFD = int32(localHeap.fd)
+	m.myCtl.heapBase, m.myCtl.heapSize = uint64(localHeap.base), uint64(localHeap.size)
 	atomic.StoreUint32(&m.myCtl.ready, 1)
 	if err := m.probePeers(); err != nil {
 		m.Close()
@@ -195,6 +202,9 @@ func (m *Module) probePeers() error {
 		var v uint64
 		err := cmaRead(m.pids[i], unsafe.Pointer(&v), 8, uintptr(c.probe))
 		m.canGet[i] = err == nil && v == probeValue
+		if m.canGet[i] && i != m.me {
+			m.heaps[i] = peerHeap{pid: m.pids[i], heapRange: heapRange{fd: int(c.heapFD), base: uintptr(c.heapBase), size: uintptr(c.heapSize)}}
+		}
 	}
 	return nil
 }
@@ -254,6 +264,9 @@ func (m *Module) Get(peer int, dst unsafe.Pointer, n int, addr uintptr) error {
 	if !m.canGet[li] {
 		return fmt.Errorf("sm: no single copy to rank %d", peer)
 	}
+	if m.heaps[li].copyFrom(dst, addr, n) {
+		return nil
+	}
 	return cmaRead(m.pids[li], dst, n, addr)
 }
 
@@ -262,6 +275,9 @@ func (m *Module) Put(peer int, src unsafe.Pointer, n int, addr uintptr) error {
 	li := m.local[peer]
 	if !m.canGet[li] {
 		return fmt.Errorf("sm: no single copy to rank %d", peer)
+	}
+	if m.heaps[li].copyTo(addr, src, n) {
+		return nil
 	}
 	return cmaWrite(m.pids[li], src, n, addr)
 }
@@ -368,6 +384,9 @@ const sleepGrace = 50 * time.Microsecond
 func (m *Module) Close() error {
 	if m.seg == nil {
 		return nil
+	}
+	for i := range m.heaps {
+		m.heaps[i].unmap()
 	}
 	err := m.seg.unmap()
 	m.seg = nil
