@@ -14,17 +14,17 @@ import (
 // shared-memory rings to every local peer. All of it lives outside the Go
 // heap, so C may keep the pointers.
 type FastInfo struct {
-	Busy       *int32
-	Pending    *int32
-	Seq        unsafe.Pointer // [size]pml.SeqPair
-	Peers      []sm.FastPeer  // by world rank; Data nil when not reachable by sm
-	GetFrom    []int          // by world rank: the engine's single-copy size, 0 never
+	Busy    *int32
+	Pending *int32
+	Seq     unsafe.Pointer // [size]pml.SeqPair
+	Peers   []sm.FastPeer  // by world rank; Data nil when not reachable by sm
+	GetFrom []int          // by world rank: the engine's single-copy size, 0 never
 	// SharedFrom: by world rank, the size from which a send buffer in our
 	// shared heap goes by single copy, 0 never; the heap is [HeapBase,
 	// HeapBase+HeapSize).
 	SharedFrom         []int
 	HeapBase, HeapSize uintptr
-	EagerLimit int
+	EagerLimit         int
 	// EagerRoom: a message big enough for single copy still goes eager
 	// while no more than this many bytes are in flight on its ring.
 	EagerRoom int
