@@ -147,13 +147,25 @@ func shmAllreduceBlocks() int {
 //     64 KiB 28 -> 9.9, reduce 16 KiB 7.6 -> 4.6, 64 KiB 29 -> 10.7,
 //     256 KiB 115 -> 22.5, 1 MiB 455 -> 89: the slots' lines, read by the
 //     other core the call before, come back to the root at memory latency.
+//   - Oversubscribed, when every rank of the node keeps its large blocks in
+//     the shared heap (btl/sm heap.go; a node-wide fact, so all members
+//     decide alike), a single copy is a plain memory copy and point to
+//     point wins for big data: bcast above 32 KiB (linear: 4 ranks on 2
+//     cores, 64 KiB 8.3-11.6 -> 7.9-9.0 us, 256 KiB 27-30 -> 16.5-18,
+//     1 MiB 107 -> 55-58) and allreduce above 512 KiB (Rabenseifner: 1 MiB
+//     282-326 -> 174-190; 256 KiB 70-76 through shared memory, 79-95 not).
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
+	heaps := st.sm != nil && st.sm.NodeSharesHeaps()
 	for k := range l {
 		l[k] = min(max, sm.CollSlot)
 		switch {
 		case shmForced[k]:
 			l[k] = -1
+		case st.oversub && heaps && k == shmBcast:
+			l[k] = min(max, 32<<10)
+		case st.oversub && heaps && k == shmAllreduce:
+			l[k] = 512 << 10
 		case size == 2 && !st.oversub && k == shmBcast:
 			l[k] = min(max, 2<<10)
 		case size == 2 && !st.oversub && k == shmReduce:

@@ -43,6 +43,18 @@ func (m *Module) SharedFrom() int {
 	return m.cfg.SharedGetMin
 }
 
+// NodeSharesHeaps reports that every process of the node published a
+// shared heap: the same answer in all of them (it comes from the segment),
+// so collectives may choose their algorithm by it.
+func (m *Module) NodeSharesHeaps() bool {
+	for _, c := range m.peerCtl {
+		if c.heapSize == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // SharedHeap is our shared heap's range, size 0 when there is none.
 func SharedHeap() (base, size uintptr) { return localHeap.base, localHeap.size }
 

@@ -64,3 +64,11 @@ func TestSharedBufferNeedsOurHeapAndAProbedPeer(t *testing.T) {
 	require.False(t, m.SharedBuffer(1, unsafe.Pointer(&buf[4096]), 1), "after the heap")
 	require.False(t, m.SharedBuffer(0, unsafe.Pointer(&buf[0]), 10), "peer failed the probe")
 }
+
+func TestNodeSharesHeapsOnlyWhenEveryProcessHasOne(t *testing.T) {
+	ctl := []ctlBlock{{heapSize: 1 << 30}, {heapSize: 1 << 30}, {}}
+	m := &Module{peerCtl: []*ctlBlock{&ctl[0], &ctl[1]}}
+	require.True(t, m.NodeSharesHeaps())
+	m.peerCtl = append(m.peerCtl, &ctl[2])
+	require.False(t, m.NodeSharesHeaps())
+}
