@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "heap.h"
@@ -73,6 +74,11 @@ static void heap_open(void)
     const char *env = getenv("GOMPI_SHARED_HEAP");
     heap_state = -1;
     if (env && env[0] == '0')
+        return;
+    /* Under a limit on address space the reservation, and every peer's
+     * mapping of it, would eat into what the program may map: stay off. */
+    struct rlimit lim;
+    if (getrlimit(RLIMIT_AS, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY)
         return;
     int fd = memfd_create("gompi-heap", MFD_CLOEXEC);
     if (fd < 0)

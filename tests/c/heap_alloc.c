@@ -6,9 +6,10 @@
  * both sides of the threshold: alignment, calloc's zeroes (also of reused
  * blocks), realloc keeping data both ways across the threshold, blocks never
  * overlapping in a random alloc/free soak from two threads, malloc_usable_size,
- * a forked child's writes staying its own, and that large blocks really are
- * in the arena (unless GOMPI_SHARED_HEAP=0, heap_alloc_off). With 2 ranks,
- * messages from heap blocks, glibc blocks and the stack arrive intact. */
+ * a forked child's writes staying its own, the heap staying off under a limit
+ * on address space, and that large blocks really are in the arena (unless
+ * GOMPI_SHARED_HEAP=0: heap_alloc_off). With 2 ranks, windows of messages
+ * between heap blocks and static buffers, both ways, arrive intact. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <malloc.h>
@@ -17,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,7 +207,31 @@ static void check_messages(int rank) {
     free(heap_dst);
 }
 
+/* check_rlimit runs this program again under a limit on address space,
+ * where the heap must stay off (its reservation would eat into the limit). */
+static void check_rlimit(void) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct rlimit lim = {(rlim_t)16 << 30, (rlim_t)16 << 30};
+        setrlimit(RLIMIT_AS, &lim);
+        char *args[] = {"heap_alloc", "rlimit-child", NULL};
+        execv("/proc/self/exe", args);
+        _exit(3);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "under RLIMIT_AS the shared heap must stay off (child status %d)",
+          st);
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "rlimit-child") == 0) {
+        unsigned char *volatile p = malloc(1 << 20); /* volatile: a malloc/free pair may be elided */
+        p[0] = 1;
+        int on = find_arena();
+        free(p);
+        return on ? 1 : 0;
+    }
     int rank, size;
     CHECK_MPI(MPI_Init(&argc, &argv));
     CHECK_MPI(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
@@ -213,7 +239,8 @@ int main(int argc, char **argv) {
     check_rank = rank;
     const char *env = getenv("GOMPI_SHARED_HEAP");
     int heap_on = !(env && env[0] == '0');
-    void *probe = malloc(BIG);
+    unsigned char *volatile probe = malloc(BIG);
+    probe[0] = 1;
     CHECK(find_arena() == heap_on, "shared heap mapping %s in /proc/self/maps", heap_on ? "missing" : "present");
     free(probe);
 
@@ -226,6 +253,7 @@ int main(int argc, char **argv) {
     CHECK(s[0].failures == 0 && s[1].failures == 0, "soak: %d and %d blocks overwritten", s[0].failures,
           s[1].failures);
     check_fork();
+    check_rlimit();
     if (size > 1) check_messages(rank);
     CHECK_MPI(MPI_Finalize());
     return check_failures != 0;
