@@ -6,6 +6,7 @@
  * both sides of the threshold: alignment, calloc's zeroes (also of reused
  * blocks), realloc keeping data both ways across the threshold, blocks never
  * overlapping in a random alloc/free soak from two threads, malloc_usable_size,
+ * more free fragments than the arena tracks,
  * a forked child's writes staying its own, the heap staying off under a limit
  * on address space, and that large blocks really are in the arena (unless
  * GOMPI_SHARED_HEAP=0: heap_alloc_off). With 2 ranks, windows of messages
@@ -108,6 +109,32 @@ static void check_calls(int heap_on) {
     void *big = reallocarray(NULL, 1 << 20, 1 << 20);
     CHECK(big == NULL, "reallocarray overflowing size_t must fail");
     free(NULL);
+}
+
+/* check_fragments frees every other one of many blocks, more free extents
+ * than the arena remembers, and more freed bytes than it keeps resident, then
+ * checks the survivors and that new blocks (calloc's zeroed) still work. */
+static void check_fragments(void) {
+    enum { N = 9000 };
+    static unsigned char *blk[N];
+    for (int i = 0; i < N; i++) {
+        blk[i] = malloc(BIG + (size_t)(i % 3) * 4096);
+        if (blk[i]) blk[i][0] = blk[i][BIG - 1] = (unsigned char)i;
+    }
+    for (int i = 0; i < N; i += 2) free(blk[i]);
+    int bad = 0;
+    for (int i = 1; i < N; i += 2)
+        bad += !blk[i] || blk[i][0] != (unsigned char)i || blk[i][BIG - 1] != (unsigned char)i;
+    CHECK(bad == 0, "%d blocks damaged after freeing their neighbours", bad);
+    for (int i = 1; i < N; i += 2) free(blk[i]);
+    for (int k = 0; k < 64; k++) {
+        unsigned char *z = calloc(1, 2 * BIG);
+        int zero = z != NULL;
+        for (size_t j = 0; z && j < 2 * BIG; j += 512) zero &= z[j] == 0;
+        CHECK(zero, "calloc after fragmentation not zeroed");
+        if (z) memset(z, 0x5A, 2 * BIG);
+        free(z);
+    }
 }
 
 struct soak {
@@ -254,6 +281,7 @@ int main(int argc, char **argv) {
           s[1].failures);
     check_fork();
     check_rlimit();
+    check_fragments();
     if (size > 1) check_messages(rank);
     CHECK_MPI(MPI_Finalize());
     return check_failures != 0;
