@@ -196,6 +196,8 @@ static void *heap_alloc(size_t size, size_t align, int *fresh)
     if (!p) {
         uint32_t at = heap_top + ((step - (base_g + heap_top) % step) % step);
         if ((uint64_t)at + n <= heap_granules) {
+            if (at > heap_top && heap_nfree < MAX_FREE) /* the gap alignment skipped stays usable */
+                heap_free_list[heap_nfree++] = (struct extent){heap_top, at - heap_top, heap_top < heap_hwm};
             heap_len[at] = n;
             *fresh = at >= heap_hwm;
             if (at < heap_hwm)
