@@ -110,7 +110,7 @@ func (h *peerHeap) copyFrom(dst unsafe.Pointer, addr uintptr, n int) bool {
 	if src == nil {
 		return false
 	}
-	mem.CopyShared(dst, src, n)
+	mem.Copy(dst, src, n)
 	return true
 }
 
@@ -120,6 +120,6 @@ func (h *peerHeap) copyTo(addr uintptr, src unsafe.Pointer, n int) bool {
 	if dst == nil {
 		return false
 	}
-	mem.CopyShared(dst, src, n)
+	mem.Copy(dst, src, n)
 	return true
 }
