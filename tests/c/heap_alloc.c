@@ -10,7 +10,8 @@
  * a forked child's writes staying its own, the heap staying off under a limit
  * on address space, and that large blocks really are in the arena (unless
  * GOMPI_SHARED_HEAP=0: heap_alloc_off). With 2 ranks, windows of messages
- * between heap blocks and static buffers, both ways, arrive intact. */
+ * between heap blocks and static buffers, both ways, arrive intact, and each
+ * rank has mapped the other's heap (the plain-copy path was taken). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <malloc.h>
@@ -44,6 +45,24 @@ static int find_arena(void) {
     }
     if (f) fclose(f);
     return found;
+}
+
+/* heap_files counts the distinct memfd heaps mapped here: ours, plus each
+ * peer's once a copy went through it. */
+static int heap_files(void) {
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[512];
+    unsigned long seen[16];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned long inode = 0;
+        if (!strstr(line, "gompi-heap") || sscanf(line, "%*s %*s %*s %*s %lu", &inode) != 1) continue;
+        int known = 0;
+        for (int i = 0; i < n; i++) known |= seen[i] == inode;
+        if (!known && n < 16) seen[n++] = inode;
+    }
+    if (f) fclose(f);
+    return n;
 }
 
 static int in_arena(const void *p) { return (uintptr_t)p >= arena_lo && (uintptr_t)p < arena_hi; }
@@ -282,7 +301,11 @@ int main(int argc, char **argv) {
     check_fork();
     check_rlimit();
     check_fragments();
-    if (size > 1) check_messages(rank);
+    if (size > 1) {
+        check_messages(rank);
+        /* Both ranks read from the other's heap (heap -> * messages), so each maps it. */
+        CHECK(heap_files() == (heap_on ? 2 : 0), "%d shared heaps mapped, want %d", heap_files(), heap_on ? 2 : 0);
+    }
     CHECK_MPI(MPI_Finalize());
     return check_failures != 0;
 }
