@@ -16,13 +16,13 @@ func (b fixedBacklog) Backlog(int) int { return int(b) }
 func TestEagerFits(t *testing.T) {
 	e := New(Config{WorldSize: 1, EagerRoom: 128 << 10})
 	e.eager[0], e.getFrom[0] = 64<<10, 32<<10
-	require.True(t, e.eagerFits(0, 32<<10))
-	require.False(t, e.eagerFits(0, 48<<10))
+	require.True(t, e.eagerFits(0, nil, 32<<10))
+	require.False(t, e.eagerFits(0, nil, 48<<10))
 	e.backlog[0] = fixedBacklog(100 << 10)
-	require.True(t, e.eagerFits(0, 16<<10), "below the crossover the backlog does not matter")
-	require.False(t, e.eagerFits(0, 32<<10))
+	require.True(t, e.eagerFits(0, nil, 16<<10), "below the crossover the backlog does not matter")
+	require.False(t, e.eagerFits(0, nil, 32<<10))
 	e.backlog[0] = fixedBacklog(64 << 10)
-	require.True(t, e.eagerFits(0, 32<<10))
+	require.True(t, e.eagerFits(0, nil, 32<<10))
 }
 
 type slowVerdict bool
@@ -37,18 +37,18 @@ func TestEagerFitsSlowCopies(t *testing.T) {
 	e.eager[0], e.getFrom[0] = 64<<10, 32<<10
 	v := slowVerdict(false)
 	e.slowFrom[0], e.slowed[0] = v.SlowFrom(), &v
-	require.True(t, e.eagerFits(0, 16<<10))
+	require.True(t, e.eagerFits(0, nil, 16<<10))
 	v = true
-	require.True(t, e.eagerFits(0, 8<<10), "below the slow size nothing changes")
+	require.True(t, e.eagerFits(0, nil, 8<<10), "below the slow size nothing changes")
 	eager := 0
 	for range 4 * slowProbes {
-		if e.eagerFits(0, 16<<10) {
+		if e.eagerFits(0, nil, 16<<10) {
 			eager++
 		}
 	}
 	require.Equal(t, 4, eager)
 	v = false
-	require.True(t, e.eagerFits(0, 16<<10))
+	require.True(t, e.eagerFits(0, nil, 16<<10))
 }
 
 // sharedRange plays a transport whose receivers read [lo, hi) of ours directly.
@@ -71,13 +71,14 @@ func TestSharedGet(t *testing.T) {
 	other := make([]byte, 64<<10)
 	in, out := unsafe.Pointer(&heap[0]), unsafe.Pointer(&other[0])
 
+	singleCopy := func(buf unsafe.Pointer, n int) bool { return !e.eagerFits(0, buf, n) }
 	e.backlog[0] = fixedBacklog(0)
-	require.False(t, e.sharedGet(0, in, 16<<10), "empty way: eager")
-	require.True(t, e.sharedGet(0, in, 128<<10), "past the eager limit")
+	require.False(t, singleCopy(in, 16<<10), "empty way: eager")
+	require.True(t, singleCopy(in, 128<<10), "past the eager limit")
 	e.backlog[0] = fixedBacklog(120 << 10)
-	require.True(t, e.sharedGet(0, in, 16<<10))
-	require.False(t, e.sharedGet(0, in, 8<<10), "below the shared size")
-	require.False(t, e.sharedGet(0, out, 16<<10), "not in the shared range")
+	require.True(t, singleCopy(in, 16<<10))
+	require.False(t, singleCopy(in, 8<<10), "below the shared size")
+	require.False(t, singleCopy(out, 16<<10), "not in the shared range")
 	e.backlog[0] = nil
-	require.True(t, e.sharedGet(0, in, 16<<10), "no backlog known: single copy")
+	require.True(t, singleCopy(in, 16<<10), "no backlog known: single copy")
 }

@@ -7,7 +7,7 @@ import "unsafe"
 // large, synchronous, or the transport has no room now).
 func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int) bool {
 	w := c.World[peer]
-	if !e.eagerFits(w, n) || e.sharedGet(w, buf, n) {
+	if !e.eagerFits(w, buf, n) {
 		return false
 	}
 	q := &c.seq[peer]
@@ -45,27 +45,17 @@ const slowProbes = 16
 // peer (sm: unread ring bytes).
 type Backlogger interface{ Backlog(peer int) int }
 
-// sharedGet reports that w reads buf with a plain copy and n is past the
-// size from which that beats eager, unless the way to w is empty: a lone
-// message up to the eager limit still wins eager (no handshake; 2 ranks,
-// 64 KiB ping-pong 3.4 us eager, 5.8 read), a window of them is faster read
-// (32 KiB: 42-50 GB/s read, 19-22 eager).
-func (e *Engine) sharedGet(w int, buf unsafe.Pointer, n int) bool {
-	f := e.sharedFrom[w]
-	if f == 0 || n < f || !e.shared[w].SharedBuffer(w, buf, n) {
-		return false
-	}
-	b := e.backlog[w]
-	return n > e.eager[w] || b == nil || b.Backlog(w)+n > e.cfg.EagerRoom
-}
-
-// eagerFits decides eager against single copy for n bytes to world rank w:
-// eager up to the limit, but from 1.5 times the transport's crossover single
-// copy, and from the crossover itself single copy too once the way to w is
-// crowded: a window of such messages copied twice through shared memory
-// lost to the receiver's single copy (bidirectional 32 KiB windows, 2 ranks:
-// 8-10 GB/s eager), while a lone exchange wins eager (no handshake).
-func (e *Engine) eagerFits(w, n int) bool {
+// eagerFits decides eager against single copy for the n bytes at buf to
+// world rank w: eager up to the limit, but from 1.5 times the transport's
+// crossover single copy, and from the crossover itself single copy too once
+// the way to w is crowded: a window of such messages copied twice through
+// shared memory lost to the receiver's single copy (bidirectional 32 KiB
+// windows, 2 ranks: 8-10 GB/s eager), while a lone exchange wins eager (no
+// handshake). A buffer w reads with a plain copy (sharedBuffer) has its own,
+// smaller crossover and no 1.5 rule: a lone one still wins eager up to the
+// limit (64 KiB ping-pong 3.4 us eager, 5.8 read), a window of them is
+// faster read (32 KiB: 42-50 GB/s read, 19-22 eager).
+func (e *Engine) eagerFits(w int, buf unsafe.Pointer, n int) bool {
 	g := e.getFrom[w]
 	switch {
 	case n > e.eager[w]:
@@ -75,13 +65,31 @@ func (e *Engine) eagerFits(w, n int) bool {
 		// is what clears the verdict.
 		e.slowProbe++
 		return e.slowProbe%slowProbes == 0
+	case e.sharedBuffer(w, buf, n):
+		return e.roomFor(w, n, false) // traffic unknown: read it
 	case g == 0 || n < g:
 		return true
 	case n >= g+g/2:
 		return false
 	}
+	return e.roomFor(w, n, true)
+}
+
+// sharedBuffer reports that w reads the n bytes at buf with a plain copy
+// and n is past the size from which that may beat eager.
+func (e *Engine) sharedBuffer(w int, buf unsafe.Pointer, n int) bool {
+	f := e.sharedFrom[w]
+	return f > 0 && n >= f && e.shared[w].SharedBuffer(w, buf, n)
+}
+
+// roomFor reports that n more bytes keep the way to w within EagerRoom;
+// unknown is the answer when the transport cannot tell.
+func (e *Engine) roomFor(w, n int, unknown bool) bool {
 	b := e.backlog[w]
-	return b == nil || b.Backlog(w)+n <= e.cfg.EagerRoom
+	if b == nil {
+		return unknown
+	}
+	return b.Backlog(w)+n <= e.cfg.EagerRoom
 }
 
 // Isend starts a send. It returns nil when the message already left through
@@ -119,14 +127,13 @@ func (e *Engine) StartSend(r *Request) {
 	w := c.World[r.Peer]
 	r.dst = w
 	r.remote = uint32(c.nextSendSeq(r.Peer)) // the sequence number until sent
-	shared := e.sharedGet(w, r.Buf, r.Size)
-	if !shared && e.eagerFits(w, r.Size) || r.Buf == nil && r.Size <= e.eager[w] {
+	if e.eagerFits(w, r.Buf, r.Size) || r.Buf == nil && r.Size <= e.eager[w] {
 		r.proto = protoEager
 		e.Counters.Eager++
 	} else {
 		r.proto = protoRndvPipe
 		m := e.route[w]
-		if (shared || m.PreferredProtocol(w, r.Size) == 2 /* btl.ProtoGet */) && m.CanGet(w) && r.Buf != nil {
+		if (e.sharedBuffer(w, r.Buf, r.Size) || m.PreferredProtocol(w, r.Size) == 2 /* btl.ProtoGet */) && m.CanGet(w) && r.Buf != nil {
 			r.proto = protoRndvGet
 		}
 	}
