@@ -51,7 +51,6 @@ func enableFast(level int) {
 	C.gompi_fast.size = C.int(len(f.Peers))
 	C.gompi_fast.eager = C.int(min(f.EagerLimit, 1<<16))
 	C.gompi_fast.big_room = C.uint64_t(f.EagerRoom)
-	C.gompi_fast.heap_base, C.gompi_fast.heap_size = C.uintptr_t(f.HeapBase), C.uint64_t(f.HeapSize)
 	C.gompi_fast.slow_from, C.gompi_fast.slow_picos = C.uint64_t(f.SlowFrom), C.uint64_t(f.SlowPicos)
 	C.gompi_fast.spin, C.gompi_fast.yield_after = 20000, 1<<30 // then Go waits, driving progress
 	if f.Oversub {

@@ -16,6 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "gompi.h"
+#include "heap.h"
 
 typedef struct { uint64_t pos, cached; } gompi_ring_state;
 typedef struct {
@@ -53,8 +54,6 @@ struct gompi_fast {
     uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
     uint64_t slow_picos; /* per byte: above it a copy counts as slow */
     uint32_t slow_tick;
-    uintptr_t heap_base; /* our shared heap (heap.c), size 0 when off */
-    uint64_t heap_size;
     int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
@@ -136,7 +135,7 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
      * the ring loses to the receiver's single copy (measured). */
     uint64_t room = r->size; /* big_room 0: no limit */
     int single = (p->getmin && n >= p->getmin) ||
-                 (p->sharedmin && n >= p->sharedmin && (uintptr_t)buf - gompi_fast.heap_base < gompi_fast.heap_size);
+                 (p->sharedmin && n >= p->sharedmin && gompi_heap_holds(buf, n));
     if (single && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
     if (st->pos + skip + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);

@@ -42,8 +42,8 @@ struct extent {
 static pthread_mutex_t heap_lock = PTHREAD_MUTEX_INITIALIZER;
 static int heap_state;      /* 0 not tried, 1 on, -1 off, 2 forked child */
 static int heap_fd = -1;
-static char *heap_base;
-static size_t heap_granules; /* capacity */
+char *gompi_heap_base;
+size_t gompi_heap_size; /* capacity in bytes, 0 while off */
 static uint32_t *heap_len;   /* granule -> length of the live block starting there */
 static uint32_t heap_top;    /* granules ever handed out by bumping, minus freed tail */
 static uint32_t heap_hwm;    /* highest granule ever handed out: above it the file is zero */
@@ -61,7 +61,7 @@ static void heap_fork_parent(void) { pthread_mutex_unlock(&heap_lock); }
 static void heap_fork_child(void)
 {
     if (heap_state == 1 && heap_hwm > 0)
-        mmap(heap_base, (size_t)heap_hwm * GRANULE, PROT_READ | PROT_WRITE,
+        mmap(gompi_heap_base, (size_t)heap_hwm * GRANULE, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_FIXED, heap_fd, 0);
     /* 2: old blocks are still ours to free; new large ones come from glibc */
     heap_state = heap_hwm > 0 ? 2 : -1;
@@ -105,8 +105,8 @@ static void heap_open(void)
             munmap(res, (size_t)(base - res));
         munmap(base + size, (size_t)(res + align - base));
         heap_fd = fd;
-        heap_base = base;
-        heap_granules = size / GRANULE;
+        gompi_heap_base = base;
+        gompi_heap_size = size;
         heap_len = len;
         heap_state = 1;
         return;
@@ -129,11 +129,6 @@ static int heap_ready(void)
     if (opened)
         pthread_atfork(heap_fork_prepare, heap_fork_parent, heap_fork_child);
     return on;
-}
-
-static inline int heap_owns(const void *p)
-{
-    return heap_state > 0 && (uintptr_t)p - (uintptr_t)heap_base < heap_granules * GRANULE;
 }
 
 static void heap_punch(uint32_t start, uint32_t len)
@@ -175,11 +170,11 @@ static void heap_take(int i, uint32_t at, uint32_t n)
  * or NULL when the arena cannot; *fresh tells that its pages are zero. */
 static void *heap_alloc(size_t size, size_t align, int *fresh)
 {
-    if (size > heap_granules * GRANULE)
+    if (size > gompi_heap_size)
         return NULL;
     uint32_t n = (uint32_t)((size + GRANULE - 1) / GRANULE);
     uint32_t step = align > GRANULE ? (uint32_t)(align / GRANULE) : 1;
-    uint32_t base_g = (uint32_t)((uintptr_t)heap_base / GRANULE); /* base is 2 MiB aligned */
+    uint32_t base_g = (uint32_t)((uintptr_t)gompi_heap_base / GRANULE); /* base is 2 MiB aligned */
     void *p = NULL;
     pthread_mutex_lock(&heap_lock);
     for (int i = 0; i < heap_nfree; i++) {
@@ -189,13 +184,13 @@ static void *heap_alloc(size_t size, size_t align, int *fresh)
             heap_take(i, at, n);
             heap_len[at] = n;
             *fresh = 0;
-            p = heap_base + (size_t)at * GRANULE;
+            p = gompi_heap_base + (size_t)at * GRANULE;
             break;
         }
     }
     if (!p) {
         uint32_t at = heap_top + ((step - (base_g + heap_top) % step) % step);
-        if ((uint64_t)at + n <= heap_granules) {
+        if ((uint64_t)at + n <= gompi_heap_size / GRANULE) {
             if (at > heap_top && heap_nfree < MAX_FREE) /* the gap alignment skipped stays usable */
                 heap_free_list[heap_nfree++] = (struct extent){heap_top, at - heap_top, heap_top < heap_hwm};
             heap_len[at] = n;
@@ -205,7 +200,7 @@ static void *heap_alloc(size_t size, size_t align, int *fresh)
             heap_top = at + n;
             if (heap_top > heap_hwm)
                 heap_hwm = heap_top;
-            p = heap_base + (size_t)at * GRANULE;
+            p = gompi_heap_base + (size_t)at * GRANULE;
         }
     }
     pthread_mutex_unlock(&heap_lock);
@@ -214,7 +209,7 @@ static void *heap_alloc(size_t size, size_t align, int *fresh)
 
 static void heap_release(void *p)
 {
-    uint32_t g = (uint32_t)(((uintptr_t)p - (uintptr_t)heap_base) / GRANULE);
+    uint32_t g = (uint32_t)(((uintptr_t)p - (uintptr_t)gompi_heap_base) / GRANULE);
     pthread_mutex_lock(&heap_lock);
     uint32_t n = heap_len[g];
     if (n == 0 || (uintptr_t)p % GRANULE) { /* not a live block: ignore, as glibc would abort */
@@ -267,7 +262,7 @@ static void heap_release(void *p)
 
 static size_t heap_block_size(const void *p)
 {
-    return (size_t)heap_len[((uintptr_t)p - (uintptr_t)heap_base) / GRANULE] * GRANULE;
+    return (size_t)heap_len[((uintptr_t)p - (uintptr_t)gompi_heap_base) / GRANULE] * GRANULE;
 }
 
 int gompi_heap_info(int *fd, uintptr_t *base, size_t *size)
@@ -275,8 +270,8 @@ int gompi_heap_info(int *fd, uintptr_t *base, size_t *size)
     if (!heap_ready())
         return 0;
     *fd = heap_fd;
-    *base = (uintptr_t)heap_base;
-    *size = heap_granules * GRANULE;
+    *base = (uintptr_t)gompi_heap_base;
+    *size = gompi_heap_size;
     return 1;
 }
 
@@ -295,7 +290,7 @@ void *malloc(size_t n)
 
 void free(void *p)
 {
-    if (heap_owns(p))
+    if (gompi_heap_holds(p, 1))
         heap_release(p);
     else
         __libc_free(p);
@@ -333,7 +328,7 @@ static void *aligned_block(size_t align, size_t n)
 
 void *realloc(void *p, size_t n)
 {
-    if (!heap_owns(p))
+    if (!gompi_heap_holds(p, 1))
         return __libc_realloc(p, n); /* glibc's blocks stay glibc's */
     if (n == 0) {
         free(p);
@@ -395,7 +390,7 @@ void *pvalloc(size_t n) { return n >= HEAP_MIN ? aligned_block(4096, (n + 4095) 
 size_t malloc_usable_size(void *p)
 {
     static size_t (*real)(void *);
-    if (heap_owns(p))
+    if (gompi_heap_holds(p, 1))
         return heap_block_size(p);
     if (!p)
         return 0;

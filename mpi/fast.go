@@ -20,11 +20,9 @@ type FastInfo struct {
 	Peers   []sm.FastPeer  // by world rank; Data nil when not reachable by sm
 	GetFrom []int          // by world rank: the engine's single-copy size, 0 never
 	// SharedFrom: by world rank, the size from which a send buffer in our
-	// shared heap goes by single copy, 0 never; the heap is [HeapBase,
-	// HeapBase+HeapSize).
-	SharedFrom         []int
-	HeapBase, HeapSize uintptr
-	EagerLimit         int
+	// shared heap goes by single copy, 0 never.
+	SharedFrom []int
+	EagerLimit int
 	// EagerRoom: a message big enough for single copy still goes eager
 	// while no more than this many bytes are in flight on its ring.
 	EagerRoom int
@@ -60,7 +58,6 @@ func setupFast(oversub bool) {
 	fastInfo.Peers = make([]sm.FastPeer, st.size)
 	fastInfo.GetFrom = make([]int, st.size)
 	fastInfo.SharedFrom = make([]int, st.size)
-	fastInfo.HeapBase, fastInfo.HeapSize = sm.SharedHeap()
 	fastInfo.Oversub = oversub
 	fastInfo.EagerRoom = eagerRoom()
 	if st.sm == nil {

@@ -55,9 +55,6 @@ func (m *Module) NodeSharesHeaps() bool {
 	return true
 }
 
-// SharedHeap is our shared heap's range, size 0 when there is none.
-func SharedHeap() (base, size uintptr) { return localHeap.base, localHeap.size }
-
 // peerHeap is a peer's shared heap and, once a copy needed it, our mapping.
 type peerHeap struct {
 	heapRange
