@@ -26,7 +26,6 @@ extern void __libc_free(void *);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
-extern void *__libc_valloc(size_t);
 extern void *__libc_pvalloc(size_t);
 
 #define HEAP_MIN ((size_t)64 << 10)
@@ -167,10 +166,11 @@ static void heap_take(int i, uint32_t at, uint32_t n)
 }
 
 /* heap_alloc returns a block of size bytes aligned to align (a power of two),
- * or NULL when the arena cannot; *fresh tells that its pages are zero. */
+ * or NULL when the block is below HEAP_MIN or the arena is off or full;
+ * *fresh tells that its pages are zero. */
 static void *heap_alloc(size_t size, size_t align, int *fresh)
 {
-    if (size > gompi_heap_size)
+    if (size < HEAP_MIN || !heap_ready() || size > gompi_heap_size)
         return NULL;
     uint32_t n = (uint32_t)((size + GRANULE - 1) / GRANULE);
     uint32_t step = align > GRANULE ? (uint32_t)(align / GRANULE) : 1;
@@ -279,13 +279,9 @@ int gompi_heap_info(int *fd, uintptr_t *base, size_t *size)
 
 void *malloc(size_t n)
 {
-    if (n >= HEAP_MIN && heap_ready()) {
-        int fresh;
-        void *p = heap_alloc(n, 0, &fresh);
-        if (p)
-            return p;
-    }
-    return __libc_malloc(n);
+    int fresh;
+    void *p = heap_alloc(n, 0, &fresh);
+    return p ? p : __libc_malloc(n);
 }
 
 void free(void *p)
@@ -303,27 +299,20 @@ void *calloc(size_t k, size_t n)
         errno = ENOMEM;
         return NULL;
     }
-    if (total >= HEAP_MIN && heap_ready()) {
-        int fresh;
-        void *p = heap_alloc(total, 0, &fresh);
-        if (p) {
-            if (!fresh)
-                memset(p, 0, total);
-            return p;
-        }
-    }
-    return __libc_calloc(k, n);
+    int fresh;
+    void *p = heap_alloc(total, 0, &fresh);
+    if (!p)
+        return __libc_calloc(k, n);
+    if (!fresh)
+        memset(p, 0, total);
+    return p;
 }
 
 static void *aligned_block(size_t align, size_t n)
 {
-    if (n >= HEAP_MIN && heap_ready()) {
-        int fresh;
-        void *p = heap_alloc(n, align, &fresh);
-        if (p)
-            return p;
-    }
-    return __libc_memalign(align, n);
+    int fresh;
+    void *p = heap_alloc(n, align, &fresh);
+    return p ? p : __libc_memalign(align, n);
 }
 
 void *realloc(void *p, size_t n)
@@ -383,7 +372,7 @@ void *memalign(size_t align, size_t n)
     return aligned_block(a, n);
 }
 
-void *valloc(size_t n) { return n >= HEAP_MIN ? aligned_block(4096, n) : __libc_valloc(n); }
+void *valloc(size_t n) { return aligned_block(4096, n); }
 
 void *pvalloc(size_t n) { return n >= HEAP_MIN ? aligned_block(4096, (n + 4095) & ~(size_t)4095) : __libc_pvalloc(n); }
 
