@@ -30,36 +30,24 @@
 
 static uintptr_t arena_lo, arena_hi;
 
-/* find_arena reads the memfd mapping's range from /proc/self/maps. */
-static int find_arena(void) {
-    FILE *f = fopen("/proc/self/maps", "r");
-    char line[512];
-    int found = 0;
-    while (f && fgets(line, sizeof line, f)) {
-        unsigned long lo, hi;
-        if (strstr(line, "gompi-heap") && sscanf(line, "%lx-%lx", &lo, &hi) == 2) {
-            if (!found || lo < arena_lo) arena_lo = lo;
-            if (!found || hi > arena_hi) arena_hi = hi;
-            found = 1;
-        }
-    }
-    if (f) fclose(f);
-    return found;
-}
-
-/* heap_files counts the distinct memfd heaps mapped here: ours, plus each
- * peer's once a copy went through it. */
+/* heap_files counts the distinct memfd heaps mapped here (ours, plus each
+ * peer's once a copy went through it) and records the range of the first
+ * one listed: ours, while no peer's is mapped yet. */
 static int heap_files(void) {
     FILE *f = fopen("/proc/self/maps", "r");
     char line[512];
     unsigned long seen[16];
     int n = 0;
     while (f && fgets(line, sizeof line, f)) {
-        unsigned long inode = 0;
-        if (!strstr(line, "gompi-heap") || sscanf(line, "%*s %*s %*s %*s %lu", &inode) != 1) continue;
+        unsigned long lo, hi, inode;
+        if (!strstr(line, "gompi-heap") || sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) != 3) continue;
         int known = 0;
         for (int i = 0; i < n; i++) known |= seen[i] == inode;
         if (!known && n < 16) seen[n++] = inode;
+        if (inode == seen[0] && !arena_hi) { /* the arena is one mapping */
+            arena_lo = lo;
+            arena_hi = hi;
+        }
     }
     if (f) fclose(f);
     return n;
@@ -274,7 +262,7 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "rlimit-child") == 0) {
         unsigned char *volatile p = malloc(1 << 20); /* volatile: a malloc/free pair may be elided */
         p[0] = 1;
-        int on = find_arena();
+        int on = heap_files() > 0;
         free(p);
         return on ? 1 : 0;
     }
@@ -287,7 +275,7 @@ int main(int argc, char **argv) {
     int heap_on = !(env && env[0] == '0');
     unsigned char *volatile probe = malloc(BIG);
     probe[0] = 1;
-    CHECK(find_arena() == heap_on, "shared heap mapping %s in /proc/self/maps", heap_on ? "missing" : "present");
+    CHECK((heap_files() > 0) == heap_on, "shared heap mapping %s in /proc/self/maps", heap_on ? "missing" : "present");
     free(probe);
 
     check_calls(heap_on);
