@@ -125,12 +125,13 @@ func enableShmColl() {
 	seq := (*C.uint64_t)(C.calloc(1, 8))
 	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
 	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(l.Me), nlocal: C.int(l.NLocal), slot: C.int(l.Slot),
-		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), base: (*C.char)(l.Base),
+		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), spin_max: C.int(mpi.ShmSpinMax()), base: (*C.char)(l.Base),
 		bigbase: (*C.char)(l.BigBase), big: C.int(l.Big), locals: &cl[0], bases: &cb[0], seq: seq}
 	C.gompi_shm.allreduce_blocks = C.int64_t(l.AllreduceBlocks)
 	for i, l := range mpi.WorldShmLimits() {
 		C.gompi_shm.max[i] = C.int64_t(l)
 	}
+	C.gompi_shm_note_cpu() // a first hint before the first call
 	C.gompi_shm.enabled = 1
 }
 

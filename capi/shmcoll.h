@@ -16,6 +16,7 @@ struct gompi_shm {
     int size, me, nlocal, slot;
     int polls;         /* polls before the rest of a wait goes to Go (1 when oversubscribed) */
     int yields;        /* then core yields in C before it does (oversubscribed) */
+    int spin_max;      /* oversubscribed: pauses a wait may spend instead of yields (below) */
     char *base;        /* the area */
     char *bigbase;     /* its big slots (contributions above slot bytes) */
     int big;
@@ -69,23 +70,80 @@ static inline int gompi_shm_arrived(int r, uint64_t s)
     return __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r] > s;
 }
 
-/* gompi_shm_idle is one fruitless poll of a wait: pause, or yield the core
- * once past the polls; 1 when the rest of the wait belongs to Go. */
-static inline int gompi_shm_idle(int spins)
+/* Oversubscribed, a rank notes on its counter line the CPU it ran on when it
+ * last arrived (bytes 56-63 are free after the inline halves). A waiter gives
+ * its core away only while a rank seen on its own CPU is behind it (has not
+ * arrived at every call this one has): otherwise the neighbour is waiting
+ * too, yielding would only make it spin in turn, and each switch costs more
+ * than a whole barrier. A hint can be stale (the kernel migrates processes),
+ * so at most spin_max pauses of a wait go without yielding. */
+#define GOMPI_SHM_CPU_OFF 56 /* shmcoll.CPUHintOffset */
+
+extern int sched_getcpu(void); /* glibc's, declared by <sched.h> only under _GNU_SOURCE */
+
+static inline int32_t *gompi_shm_cpu(int local) { return (int32_t *)(gompi_shm.base + (size_t)local * 64 + GOMPI_SHM_CPU_OFF); }
+
+static inline void gompi_shm_note_cpu(void)
 {
-    if (spins >= gompi_shm.polls + gompi_shm.yields) return 1;
-    if (spins >= gompi_shm.polls)
+    if (gompi_shm.spin_max)
+        __atomic_store_n(gompi_shm_cpu(gompi_shm.locals[gompi_shm.me]), sched_getcpu(), __ATOMIC_RELAXED);
+}
+
+/* gompi_shm_calls is how many calls rank r has arrived at. */
+static inline uint64_t gompi_shm_calls(int r)
+{
+    return __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r];
+}
+
+/* gompi_shm_neighbour_behind: a rank last seen on this CPU has arrived at
+ * fewer calls than this one. */
+static inline int gompi_shm_neighbour_behind(void)
+{
+    int cpu = sched_getcpu();
+    uint64_t mine = gompi_shm_calls(gompi_shm.me);
+    for (int q = 0; q < gompi_shm.size; q++)
+        if (q != gompi_shm.me && __atomic_load_n(gompi_shm_cpu(gompi_shm.locals[q]), __ATOMIC_RELAXED) == cpu &&
+            gompi_shm_calls(q) < mine)
+            return 1;
+    return 0;
+}
+
+struct gompi_shm_waiting {
+    int polls; /* fruitless polls so far (yields after gompi_shm.polls) */
+    int spun;  /* pauses taken instead of yields */
+};
+
+/* gompi_shm_idle is one fruitless poll of a wait: pause, or yield the core
+ * once past the polls; 1 when the rest of the wait belongs to Go. No rank
+ * behind this one now means none later in this wait (ranks only catch up),
+ * so the spinning needs no second look. */
+static inline int gompi_shm_idle(struct gompi_shm_waiting *w)
+{
+    if (w->polls >= gompi_shm.polls + gompi_shm.yields) return 1;
+    if (w->polls >= gompi_shm.polls) {
+        if (w->spun && w->spun < gompi_shm.spin_max) {
+            w->spun++;
+            __builtin_ia32_pause();
+            return 0;
+        }
+        if (!w->spun && gompi_shm.spin_max && !gompi_shm_neighbour_behind()) {
+            w->spun = 1;
+            __builtin_ia32_pause();
+            return 0;
+        }
         sched_yield();
-    else
+    } else
         __builtin_ia32_pause();
+    w->polls++;
     return 0;
 }
 
 /* gompi_shm_wait_for polls rank r's counter a while, then waits in Go. */
 static inline void gompi_shm_wait_for(int r, uint64_t s)
 {
-    for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-        if (gompi_shm_idle(spins)) {
+    struct gompi_shm_waiting w = {0, 0};
+    while (!gompi_shm_arrived(r, s)) {
+        if (gompi_shm_idle(&w)) {
             gompi_shm_wait(r, s);
             return;
         }
@@ -95,10 +153,12 @@ static inline void gompi_shm_wait_for(int r, uint64_t s)
 /* gompi_shm_wait_all: every other rank at call s; at most one crossing. */
 static inline void gompi_shm_wait_all(uint64_t s)
 {
+    struct gompi_shm_waiting w = {0, 0};
     for (int r = 0; r < gompi_shm.size; r++) {
         if (r == gompi_shm.me) continue;
-        for (int spins = 0; !gompi_shm_arrived(r, s); spins++) {
-            if (gompi_shm_idle(spins)) {
+        w.polls = 0;
+        while (!gompi_shm_arrived(r, s)) {
+            if (gompi_shm_idle(&w)) {
                 gompi_shm_wait(-1, s);
                 return;
             }
@@ -108,6 +168,7 @@ static inline void gompi_shm_wait_all(uint64_t s)
 
 static inline void gompi_shm_arrive(uint64_t s)
 {
+    gompi_shm_note_cpu();
     __atomic_store_n(gompi_shm_counter(gompi_shm.locals[gompi_shm.me]), gompi_shm.bases[gompi_shm.me] + s + 1,
                      __ATOMIC_RELEASE);
 }

@@ -246,6 +246,16 @@ func ShmPolls() int {
 	return 256
 }
 
+// ShmSpinMax is how many pauses a C shared-memory wait may spend instead of
+// yielding, while every missing rank was last seen on another CPU: 0 unless
+// processes outnumber cores (GOMPI_SHM_SPIN_MAX; 0 always yields).
+func ShmSpinMax() int {
+	if !st.oversub {
+		return 0
+	}
+	return max(st.settings.size("GOMPI_SHM_SPIN_MAX", 4096), 0)
+}
+
 // shmReducer is a comm's reduction callback for shmcoll, made once so a
 // call only sets the op and type it applies (no closure per call).
 type shmReducer struct {

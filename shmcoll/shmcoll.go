@@ -75,6 +75,11 @@ func (a *Area) counter(local int) *uint64 {
 // the Depth slots, so their roots can run ahead.
 const InlineMax = 24
 
+// CPUHintOffset is where on its counter line a process notes the CPU it last
+// arrived from (written by the C side when processes outnumber cores; see
+// capi/shmcoll.h). The inline halves end before it.
+const CPUHintOffset = 56
+
 // inline reports whether call s's data of n bytes rides on the counter line.
 func inline(n int, sync bool) bool { return sync && n <= InlineMax }
 
