@@ -25,6 +25,7 @@ struct gompi_shm {
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
     uint64_t *seq;     /* calls made, shared with the Go group */
+    uint64_t seen[64]; /* (shmcoll.MaxGroup) calls each rank is known to have arrived at (a lower bound) */
 };
 extern struct gompi_shm gompi_shm;
 
@@ -64,10 +65,15 @@ static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
  * a split single copy, or a buffered send, before it can arrive). */
 extern void gompi_shm_wait(int r, uint64_t s);
 
-/* gompi_shm_arrived reports whether rank r has arrived at call s. */
+/* gompi_shm_arrived reports whether rank r has arrived at call s. A rank
+ * that ran ahead (a broadcast's root, readers freeing slots) was seen there
+ * once: its counter line, which it keeps writing, is not fetched again until
+ * a later call needs it. */
 static inline int gompi_shm_arrived(int r, uint64_t s)
 {
-    return __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r] > s;
+    if (gompi_shm.seen[r] > s) return 1;
+    gompi_shm.seen[r] = __atomic_load_n(gompi_shm_counter(gompi_shm.locals[r]), __ATOMIC_ACQUIRE) - gompi_shm.bases[r];
+    return gompi_shm.seen[r] > s;
 }
 
 /* Oversubscribed, a rank notes on its counter line the CPU it ran on when it
