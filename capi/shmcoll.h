@@ -41,9 +41,12 @@ static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi
 
 /* Placement as in shmcoll: up to GOMPI_SHM_INLINE bytes of a synchronizing
  * collective (allreduce, allgather) ride on the counter's cache line in two
- * halves (call parity); more than a slot goes to the GOMPI_SHM_BIG_DEPTH big
- * slots; everything else uses GOMPI_SHM_DEPTH slots. */
+ * halves (call parity); other data up to a line goes to the
+ * GOMPI_SHM_TINY_DEPTH tiny slots, more than a slot to the
+ * GOMPI_SHM_BIG_DEPTH big slots; everything else uses GOMPI_SHM_DEPTH slots. */
 #define GOMPI_SHM_INLINE 24
+#define GOMPI_SHM_TINY 64
+#define GOMPI_SHM_TINY_DEPTH 256
 #define GOMPI_SHM_DEPTH 32
 #define GOMPI_SHM_BIG_DEPTH 8
 
@@ -51,13 +54,16 @@ static inline int gompi_shm_inline(uint64_t n, int sync) { return sync && n <= G
 
 static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
 {
+    size_t tiny = (size_t)gompi_shm.nlocal * 64;
     if (gompi_shm_inline(n, sync))
         return gompi_shm.base + (size_t)gompi_shm.locals[r] * 64 + 8 + (size_t)(s & 1) * GOMPI_SHM_INLINE;
+    if (n <= GOMPI_SHM_TINY)
+        return gompi_shm.base + tiny + ((size_t)(s % GOMPI_SHM_TINY_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * 64;
     if (n > (uint64_t)gompi_shm.slot)
         return gompi_shm.bigbase +
                ((size_t)(s % GOMPI_SHM_BIG_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.big;
-    return gompi_shm.base + (size_t)gompi_shm.nlocal * 64 +
-           ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
+    size_t slots = tiny + (size_t)GOMPI_SHM_TINY_DEPTH * gompi_shm.nlocal * 64;
+    return gompi_shm.base + slots + ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
 
 /* From capi/fastpath.go: the rest of a long wait, in Go (which drives
@@ -184,6 +190,7 @@ static inline uint64_t gompi_shm_next(void) { return (*gompi_shm.seq)++; }
 static inline void gompi_shm_slot_free(uint64_t s, uint64_t n, int sync)
 {
     uint64_t d = gompi_shm_inline(n, sync)           ? 2
+                 : n <= GOMPI_SHM_TINY           ? GOMPI_SHM_TINY_DEPTH
                  : n > (uint64_t)gompi_shm.slot ? GOMPI_SHM_BIG_DEPTH
                                                  : GOMPI_SHM_DEPTH;
     if (s >= d) gompi_shm_wait_all(s - d + 1);

@@ -29,9 +29,21 @@ const MaxGroup = 64
 // reducing rank may run that many calls ahead of the slowest reader.
 const Depth = 32
 
+// TinyMax is the largest contribution kept in a tiny slot: one cache line,
+// TinyDepth calls deep, so a broadcast root or reducing ranks run far ahead
+// on small data. Each time they must wait for the slowest reader an
+// oversubscribed core switches process (1-5 us here); 4 ranks on 2 cores,
+// bcast of 1 B: 0.43 us per call 32 calls deep, 0.16 at 128.
+const TinyMax = lineSize
+
+// TinyDepth is how many calls' tiny slots each process has.
+const TinyDepth = 256
+
 // AreaSize is the bytes of shared memory one area needs for nlocal processes
 // with slot bytes of data each.
-func AreaSize(nlocal, slot int) int { return nlocal*lineSize + Depth*nlocal*slot }
+func AreaSize(nlocal, slot int) int {
+	return nlocal*lineSize + TinyDepth*nlocal*lineSize + Depth*nlocal*slot
+}
 
 // BigDepth is how many calls' big slots each process has, so a broadcast
 // root or reducing rank may run that many calls ahead with big data too
@@ -72,7 +84,7 @@ func (a *Area) counter(local int) *uint64 {
 // (allreduce, allgather) kept on the counter's own cache line, in two
 // 8-aligned halves used on alternate calls, so a reader gets counter and
 // data in one line transfer. Broadcasts and reductions to a root always use
-// the Depth slots, so their roots can run ahead.
+// the tiny or Depth slots, so their roots can run ahead.
 const InlineMax = 24
 
 // CPUHintOffset is where on its counter line a process notes the CPU it last
@@ -87,10 +99,15 @@ func (a *Area) data(s uint64, local, n int, sync bool) unsafe.Pointer {
 	if inline(n, sync) {
 		return unsafe.Add(a.base, local*lineSize+8+int(s%2)*InlineMax)
 	}
+	tiny := a.nlocal * lineSize
+	if n <= TinyMax {
+		return unsafe.Add(a.base, tiny+(int(s%TinyDepth)*a.nlocal+local)*lineSize)
+	}
 	if n > a.slot {
 		return unsafe.Add(a.bigBase, (int(s%BigDepth)*a.nlocal+local)*a.big)
 	}
-	return unsafe.Add(a.base, a.nlocal*lineSize+(int(s%Depth)*a.nlocal+local)*a.slot)
+	slots := tiny + TinyDepth*a.nlocal*lineSize
+	return unsafe.Add(a.base, slots+(int(s%Depth)*a.nlocal+local)*a.slot)
 }
 
 // Counter is the current counter of a local process (exchanged when a group
@@ -187,14 +204,16 @@ func (g *Group) waitAll(s uint64) {
 }
 
 // slotFree waits until nobody still reads the data of the last call that
-// used call s's place: s-2 on the counter line, s-BigDepth in the big
-// slots, s-Depth in the slots. (Arriving at call t means a rank finished
+// used call s's place: s-2 on the counter line, s-TinyDepth in the tiny
+// slots, s-BigDepth in the big slots, s-Depth in the slots. (Arriving at call t means a rank finished
 // reading every call before t.)
 func (g *Group) slotFree(s uint64, n int, sync bool) {
 	d := uint64(Depth)
 	switch {
 	case inline(n, sync):
 		d = 2
+	case n <= TinyMax:
+		d = TinyDepth
 	case n > g.a.slot:
 		d = BigDepth
 	}

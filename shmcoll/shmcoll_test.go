@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
@@ -454,4 +455,45 @@ func want(i int) int64 { return []int64{123, 456, 789}[i%3] }
 func TestCPUHintAfterInlineData(t *testing.T) {
 	require.LessOrEqual(t, 8+2*InlineMax, CPUHintOffset)
 	require.LessOrEqual(t, CPUHintOffset+4, lineSize)
+}
+
+// TestRunAheadDepth: a broadcast root runs TinyDepth calls ahead of its
+// readers with data up to a line, Depth calls with larger data, and waits
+// there until they read.
+func TestRunAheadDepth(t *testing.T) {
+	for _, tc := range []struct{ n, depth int }{{1, TinyDepth}, {TinyMax, TinyDepth}, {TinyMax + 1, Depth}, {128, Depth}} {
+		gs := groups(3, 128, []uint64{0, 7, 2})
+		ahead, done := make(chan struct{}), make(chan struct{})
+		go func() {
+			buf := make([]byte, tc.n)
+			for i := 0; i <= tc.depth; i++ {
+				if i == tc.depth {
+					close(ahead)
+				}
+				buf[tc.n-1], buf[0] = byte(i+1), byte(i)
+				gs[0].Bcast(unsafe.Pointer(&buf[0]), tc.n, 0)
+			}
+			close(done)
+		}()
+		select {
+		case <-ahead:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d bytes: the root stopped before %d calls", tc.n, tc.depth)
+		}
+		select {
+		case <-done:
+			t.Fatalf("%d bytes: the root ran more than %d calls ahead", tc.n, tc.depth)
+		case <-time.After(50 * time.Millisecond):
+		}
+		run(gs[1:], func(g *Group) {
+			buf := make([]byte, tc.n)
+			for i := 0; i <= tc.depth; i++ {
+				g.Bcast(unsafe.Pointer(&buf[0]), tc.n, 0)
+				if buf[0] != byte(i) || (tc.n > 1 && buf[tc.n-1] != byte(i+1)) {
+					t.Errorf("%d bytes, call %d: got %d..%d", tc.n, i, buf[0], buf[tc.n-1])
+				}
+			}
+		})
+		<-done
+	}
 }
