@@ -55,6 +55,7 @@ func enableFast(level int) {
 	C.gompi_fast.spin, C.gompi_fast.yield_after = 20000, 1<<30 // then Go waits, driving progress
 	if f.Oversub {
 		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20
+		C.gompi_fast.shared_single = 1
 	}
 	C.gompi_fast.busy = (*C.int32_t)(unsafe.Pointer(f.Busy))
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))

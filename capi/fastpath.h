@@ -51,6 +51,7 @@ struct gompi_fast {
     int spin;  /* polls before handing the wait to the Go engine */
     int yield_after; /* polls before each poll yields the core (oversubscribed) */
     uint64_t big_room; /* ring bytes in flight up to which a single-copy-sized message may still go eager */
+    int shared_single; /* a shared-heap message from sharedmin always goes by single copy (oversubscribed, as pml) */
     uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
     uint64_t slow_picos; /* per byte: above it a copy counts as slow */
     uint32_t slow_tick;
@@ -134,8 +135,9 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
      * handshake wins; behind a window of others, copying it twice through
      * the ring loses to the receiver's single copy (measured). */
     uint64_t room = r->size; /* big_room 0: no limit */
-    int single = (p->getmin && n >= p->getmin) ||
-                 (p->sharedmin && n >= p->sharedmin && gompi_heap_holds(buf, n));
+    int shared = p->sharedmin && n >= p->sharedmin && gompi_heap_holds(buf, n);
+    if (shared && gompi_fast.shared_single) return -1;
+    int single = shared || (p->getmin && n >= p->getmin);
     if (single && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
     if (st->pos + skip + rec + 8 - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);

@@ -81,4 +81,7 @@ func TestSharedGet(t *testing.T) {
 	require.False(t, singleCopy(out, 16<<10), "not in the shared range")
 	e.backlog[0] = nil
 	require.True(t, singleCopy(in, 16<<10), "no backlog known: single copy")
+	e.backlog[0], e.cfg.Oversubscribed = fixedBacklog(0), true
+	require.True(t, singleCopy(in, 16<<10), "oversubscribed: single copy even on an empty way")
+	require.False(t, singleCopy(out, 16<<10), "oversubscribed, not shared: eager")
 }
