@@ -238,3 +238,9 @@ func TestSelfBoundToOneCPU(t *testing.T) {
 	me := withNode(l, 0)
 	assert.Equal(t, 0, Distance(me, me))
 }
+
+func TestCurrentCPUIsAllowed(t *testing.T) {
+	cpus, err := AllowedCPUs()
+	require.NoError(t, err)
+	require.Contains(t, cpus, int(CurrentCPU()))
+}

@@ -2,9 +2,20 @@ package hitopo
 
 import (
 	"fmt"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
+
+// CurrentCPU is the CPU the calling thread runs on now (getcpu), -1 when
+// the system cannot say.
+func CurrentCPU() int32 {
+	var cpu uint32
+	if _, _, e := unix.RawSyscall(unix.SYS_GETCPU, uintptr(unsafe.Pointer(&cpu)), 0, 0); e != 0 {
+		return -1
+	}
+	return int32(cpu)
+}
 
 // AllowedCPUs returns the CPUs this process may run on (sched_getaffinity),
 // ascending.

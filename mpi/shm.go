@@ -7,6 +7,7 @@ import (
 	"gompi/btl/sm"
 	"gompi/coll"
 	"gompi/datatype"
+	"gompi/hitopo"
 	"gompi/op"
 	"gompi/pml"
 	"gompi/shmcoll"
@@ -62,6 +63,9 @@ func (c *Comm) setupShm(area int) {
 func (c *Comm) joinShm(a *shmcoll.Area, area int, locals []int, bases []uint64) {
 	c.shm = shmcoll.NewGroup(a, locals, bases, c.rank, shmWait)
 	c.shm.AllreduceBlocks = shmAllreduceBlocks()
+	if c.shm.SpinMax = ShmSpinMax(); c.shm.SpinMax > 0 {
+		c.shm.CPU = hitopo.CurrentCPU
+	}
 	c.shmMax = shmLimits(a.Max(), c.size)
 	c.area = area
 }

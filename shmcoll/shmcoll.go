@@ -127,6 +127,11 @@ type Group struct {
 	// AllreduceBlocks: from this many bytes (0: never) an allreduce folds
 	// by blocks, each rank one, and gathers them in a second call.
 	AllreduceBlocks int
+	// CPU, set when processes outnumber cores, names the CPU this process
+	// runs on; a wait then skips Wait while no rank last seen on that CPU
+	// is behind (SpinMax polls at most per wait), as the C side does.
+	CPU     func() int32
+	SpinMax int
 }
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
@@ -178,10 +183,47 @@ func (g *Group) arrived(r int, s uint64) bool {
 	return atomic.LoadUint64(g.a.counter(g.locals[r]))-g.bases[r] > s
 }
 
+func (g *Group) hint(local int) *int32 {
+	return (*int32)(unsafe.Add(g.a.base, local*lineSize+CPUHintOffset))
+}
+
+// calls is how many calls rank r has arrived at.
+func (g *Group) calls(r int) uint64 {
+	return atomic.LoadUint64(g.a.counter(g.locals[r])) - g.bases[r]
+}
+
+// neighbourBehind reports that a rank last seen on this CPU has arrived at
+// fewer calls than this one: only then does giving the core away help.
+func (g *Group) neighbourBehind() bool {
+	cpu, mine := g.CPU(), g.calls(g.me)
+	for q, l := range g.locals {
+		if q != g.me && atomic.LoadInt32(g.hint(l)) == cpu && g.calls(q) < mine {
+			return true
+		}
+	}
+	return false
+}
+
+// spin reports that a wait may poll again without calling Wait; spun
+// counts such polls (nobody behind now means nobody later: ranks only catch
+// up).
+func (g *Group) spin(spun *int) bool {
+	switch {
+	case g.CPU == nil || *spun >= g.SpinMax:
+		return false
+	case *spun > 0 || !g.neighbourBehind():
+		*spun++
+		return true
+	}
+	return false
+}
+
 func (g *Group) waitFor(r int, s uint64) {
-	spins := 0
+	spins, spun := 0, 0
 	for !g.arrived(r, s) {
-		g.Wait(&spins)
+		if !g.spin(&spun) {
+			g.Wait(&spins)
+		}
 	}
 }
 
@@ -223,6 +265,9 @@ func (g *Group) slotFree(s uint64, n int, sync bool) {
 }
 
 func (g *Group) arrive(s uint64) {
+	if g.CPU != nil {
+		atomic.StoreInt32(g.hint(g.locals[g.me]), g.CPU())
+	}
 	atomic.StoreUint64(g.a.counter(g.locals[g.me]), g.bases[g.me]+s+1)
 }
 

@@ -497,3 +497,54 @@ func TestRunAheadDepth(t *testing.T) {
 		<-done
 	}
 }
+
+// TestSpinWhileNoNeighbourBehind: with CPU set, a wait polls without Wait
+// only while no rank last seen on this CPU has arrived at fewer calls, and
+// at most SpinMax times.
+func TestSpinWhileNoNeighbourBehind(t *testing.T) {
+	gs := groups(3, 64, []uint64{4, 0, 9})
+	cpus := []int32{5, 5, 7}
+	for i, g := range gs {
+		g.CPU, g.SpinMax = func() int32 { return cpus[i] }, 3
+		*g.hint(g.locals[g.me]) = cpus[i]
+	}
+	spun := 0
+	require.True(t, gs[0].spin(&spun), "nobody behind")
+	gs[0].arrive(0)
+	spun = 0
+	require.False(t, gs[0].spin(&spun), "rank 1 (same CPU) is behind")
+	gs[2].arrive(0)
+	require.False(t, gs[0].spin(&spun), "rank 2 runs elsewhere: rank 1 still behind")
+	gs[1].arrive(0)
+	for range 3 {
+		require.True(t, gs[0].spin(&spun))
+	}
+	require.False(t, gs[0].spin(&spun), "SpinMax reached")
+	gs[1].CPU = nil
+	spun = 0
+	require.False(t, gs[1].spin(&spun), "no CPU: always Wait")
+}
+
+// TestCollectivesWithStaleCPUHints: every rank claims a CPU of its own, so
+// no wait ever yields for a neighbour; the SpinMax bound keeps them moving.
+func TestCollectivesWithStaleCPUHints(t *testing.T) {
+	gs := groups(4, 64, []uint64{1, 2, 3, 4})
+	for i, g := range gs {
+		g.CPU, g.SpinMax = func() int32 { return int32(i) }, 100
+	}
+	errs := make([]string, len(gs))
+	run(gs, func(g *Group) {
+		for i := 0; i < 300; i++ {
+			v, sum := int64(i+g.me), int64(0)
+			g.Allreduce(unsafe.Pointer(&v), unsafe.Pointer(&sum), 1, 8, Fold{Op: func(a, b unsafe.Pointer, _ int) {
+				*(*int64)(b) += *(*int64)(a)
+			}})
+			if sum != int64(4*i+6) && errs[g.me] == "" {
+				errs[g.me] = fmt.Sprintf("allreduce %d got %d", i, sum)
+			}
+		}
+	})
+	for i, e := range errs {
+		require.Empty(t, e, "rank %d", i)
+	}
+}
