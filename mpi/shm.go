@@ -154,10 +154,12 @@ func shmAllreduceBlocks() int {
 //   - Oversubscribed, when every rank of the node keeps its large blocks in
 //     the shared heap (btl/sm heap.go; a node-wide fact, so all members
 //     decide alike), a single copy is a plain memory copy and point to
-//     point wins for big data: bcast above 32 KiB (linear: 4 ranks on 2
-//     cores, 64 KiB 8.3-11.6 -> 7.9-9.0 us, 256 KiB 27-30 -> 16.5-18,
-//     1 MiB 107 -> 55-58) and allreduce above 512 KiB (Rabenseifner: 1 MiB
-//     282-326 -> 174-190; 256 KiB 70-76 through shared memory, 79-95 not).
+//     point wins for big data: bcast above a big slot (linear: 4 ranks on
+//     2 cores, 256 KiB 27-30 -> 16.5-18 us, 1 MiB 105 -> 55-70; but 64 KiB
+//     32-38 through single copies that each wait for their reader, 7-8 in
+//     the slot the root fills and runs ahead of) and allreduce above
+//     512 KiB (Rabenseifner: 1 MiB 282-326 -> 174-190; 256 KiB 70-76
+//     through shared memory, 79-95 not).
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
 	heaps := st.sm != nil && st.sm.NodeSharesHeaps()
@@ -167,7 +169,7 @@ func shmLimits(max, size int) *[shmKinds]int {
 		case shmForced[k]:
 			l[k] = -1
 		case st.oversub && heaps && k == shmBcast:
-			l[k] = min(max, 32<<10)
+			l[k] = max
 		case st.oversub && heaps && k == shmAllreduce:
 			l[k] = 512 << 10
 		case size == 2 && !st.oversub && k == shmBcast:
