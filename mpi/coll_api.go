@@ -291,6 +291,9 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 		if done, err := c.shmAlltoall(sbuf, scount, stype, rbuf, rcount, rtype); done {
 			return nil, err
 		}
+		if done, err := c.shmAlltoallDirect(sbuf, scount, stype, rbuf, rcount, rtype); done {
+			return nil, err
+		}
 	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
 	if op := cacheGet(m, k); op != nil {

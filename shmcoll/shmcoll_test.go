@@ -548,3 +548,45 @@ func TestCollectivesWithStaleCPUHints(t *testing.T) {
 		require.Empty(t, e, "rank %d", i)
 	}
 }
+
+// TestAlltoallDirect: each rank reads its blocks from the others' send
+// buffers (here memory of one process), call after call, with the buffer
+// refilled as soon as a call returns and other collectives in between.
+func TestAlltoallDirect(t *testing.T) {
+	const p, n = 4, 24
+	var sends [p][]byte
+	read := func(r int, dst unsafe.Pointer, addr uintptr, k int) bool {
+		off := int(addr - uintptr(unsafe.Pointer(&sends[r][0])))
+		copy(unsafe.Slice((*byte)(dst), k), sends[r][off:off+k])
+		return true
+	}
+	for r := range sends {
+		sends[r] = make([]byte, p*n)
+	}
+	errs := make([]string, p)
+	run(groups(p, 64, []uint64{5, 0, 9, 2}), func(g *Group) {
+		fail := failer(errs, g.me)
+		send, recv := sends[g.me], make([]byte, p*n)
+		for call := 0; call < 200; call++ {
+			for i := range send {
+				send[i] = byte(g.me*31 + i + call)
+			}
+			if bad := g.AlltoallDirect(unsafe.Pointer(&send[0]), unsafe.Pointer(&recv[0]), n, read); bad >= 0 {
+				fail("call %d: rank %d unread", call, bad)
+			}
+			for r := 0; r < p; r++ {
+				for i := 0; i < n; i++ {
+					if want := byte(r*31 + g.me*n + i + call); recv[r*n+i] != want {
+						fail("call %d: block from %d byte %d = %d, want %d", call, r, i, recv[r*n+i], want)
+					}
+				}
+			}
+			if call%3 == 0 {
+				g.Barrier()
+			}
+		}
+	})
+	for me, e := range errs {
+		require.Empty(t, e, "rank %d", me)
+	}
+}

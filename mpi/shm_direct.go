@@ -1,0 +1,86 @@
+package mpi
+
+import (
+	"runtime"
+	"unsafe"
+
+	"gompi/abi"
+	"gompi/datatype"
+)
+
+// shmAlltoallDirect runs a blocking MPI_Alltoall too big for the shared-
+// memory slots when processes outnumber cores and every process of the node
+// keeps its large blocks in the shared heap: each rank reads the block
+// addressed to it straight from every peer's send buffer (a plain copy from
+// the peer's heap, process_vm_readv elsewhere) as soon as that peer has
+// arrived, where the point-to-point exchange waits for each peer in turn to
+// be scheduled. handled is false when the general path must take it; every
+// member decides alike (size, node facts and a flag agreed once).
+func (c *Comm) shmAlltoallDirect(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
+	if !st.oversub || rtype == nil || rcount < 0 || c.shmMax[shmAlltoall] < 0 ||
+		rcount*rtype.Size*c.size <= c.shmMax[shmAlltoall] || !c.directReads() {
+		return false, nil
+	}
+	n := rcount * rtype.Size
+	inPlace := IsInPlace(sbuf)
+	if !inPlace && (stype == nil || scount*stype.Size != n) {
+		return false, nil
+	}
+	const call = "MPI_Alltoall"
+	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
+	if !inPlace {
+		e = firstErr(e, c.checkData(call, sbuf, scount*c.size, stype))
+	}
+	if e != nil {
+		return true, c.raise(e)
+	}
+	var sp unsafe.Pointer
+	if inPlace {
+		// Peers read the send data while this rank fills rbuf: a copy.
+		tmp := make([]byte, n*c.size)
+		rtype.Pack(tmp, rbuf, rcount*c.size, 0)
+		sp = bytePtr(tmp)
+		defer runtime.KeepAlive(tmp)
+	} else {
+		sp = c.packed(sbuf, scount*c.size, stype)
+	}
+	dst, all := c.recvArea(rbuf, rtype, n*c.size)
+	if bad := c.shm.AlltoallDirect(sp, dst, n, c.shmRead); bad >= 0 {
+		return true, c.raise(errf(abi.ErrOther, call, "reading rank %d's send buffer failed", bad))
+	}
+	if all != nil {
+		rtype.Unpack(rbuf, rcount*c.size, all, 0)
+	}
+	return true, nil
+}
+
+// directReads tells whether every member may read every other's memory,
+// agreed once through shared memory the first time a large alltoall asks
+// (the probe of each pair ran on its own side; all must decide alike).
+func (c *Comm) directReads() bool {
+	if c.shmDirect == 0 {
+		c.shmDirect = -1
+		if st.sm != nil && st.sm.NodeSharesHeaps() {
+			mine := uint64(1)
+			for _, w := range c.group {
+				if w != st.rank && !st.sm.CanGet(w) {
+					mine = 0
+				}
+			}
+			flags := make([]uint64, c.size)
+			c.shm.Allgather(unsafe.Pointer(&mine), unsafe.Pointer(&flags[0]), 8)
+			ok := true
+			for _, f := range flags {
+				ok = ok && f == 1
+			}
+			if ok {
+				c.shmDirect = 1
+				c.shmRead = func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
+					return st.sm.Get(c.group[r], dst, n, addr) == nil
+				}
+			}
+		}
+	}
+	return c.shmDirect > 0
+}
