@@ -428,6 +428,13 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 		c.shm.Reduce(sp, rbuf, count, dt.Size, root, c.reducer(o, dt))
 		return nil, nil
 	}
+	if c.useDirectFold(m, shmReduce, count, dt) {
+		sp := sbuf
+		if inPlace {
+			sp = rbuf
+		}
+		return nil, c.directFailed(call, c.shm.ReduceDirect(sp, rbuf, count, dt.Size, root, c.reducer(o, dt), c.direct))
+	}
 	rd, e := reductionOf(call, o, dt)
 	if e != nil {
 		return c.fail(e)
@@ -496,7 +503,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
-	if c.useShmFold(m, shmAllreduce, count, dt) {
+	if c.useShmFold(m, shmAllreduce, count, dt) || c.useDirectFold(m, shmAllreduce, count, dt) {
 		return c.shmAllreduce(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}

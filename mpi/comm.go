@@ -31,10 +31,10 @@ type Comm struct {
 	shmMax *[shmKinds]int // per kind, the largest contribution shm takes
 	area   int
 	shmRed *shmReducer
-	// shmDirect: 0 until the first large alltoall asks, then 1 when every
-	// member may read every other's memory (shmAlltoallDirect), else -1.
+	// shmDirect: 0 until the first large collective asks, then 1 when
+	// every member may reach every other's memory (shm_direct.go), else -1.
 	shmDirect int8
-	shmRead   shmcoll.Reader
+	direct    *shmcoll.Direct
 	// collTag is the tag of the next collective on cc (all ranks call
 	// collectives in the same order, so the counters agree).
 	collTag int

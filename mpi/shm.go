@@ -89,6 +89,8 @@ func (c *Comm) shmLocals() []int {
 // counter starts at zero.
 func setupWorldShm() {
 	decideShmKinds()
+	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 512<<10)
+	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 0)
 	if st.oversub {
 		shmSpins = 1
 	}
@@ -182,6 +184,9 @@ func shmLimits(max, size int) *[shmKinds]int {
 			l[k] = max
 		case k == shmAllgather && size == 2:
 			l[k] = 2 << 10
+		}
+		if st.oversub && heaps && directFrom[k] > 0 && !shmForced[k] {
+			l[k] = min(l[k], directFrom[k]-1)
 		}
 	}
 	return &l
@@ -296,6 +301,9 @@ func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, d
 	}
 	if e != nil {
 		return c.fail(e)
+	}
+	if count*dt.Size > c.shmMax[shmAllreduce] { // past the slots: useDirectFold
+		return nil, c.directFailed(call, c.shm.AllreduceDirect(sp, rbuf, count, dt.Size, c.reducer(o, dt), c.direct))
 	}
 	c.shm.Allreduce(sp, rbuf, count, dt.Size, c.reducer(o, dt))
 	return nil, nil

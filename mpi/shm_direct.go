@@ -6,6 +6,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/shmcoll"
 )
 
 // shmAlltoallDirect runs a blocking MPI_Alltoall too big for the shared-
@@ -46,8 +47,8 @@ func (c *Comm) shmAlltoallDirect(sbuf unsafe.Pointer, scount int, stype *datatyp
 		sp = c.packed(sbuf, scount*c.size, stype)
 	}
 	dst, all := c.recvArea(rbuf, rtype, n*c.size)
-	if bad := c.shm.AlltoallDirect(sp, dst, n, c.shmRead); bad >= 0 {
-		return true, c.raise(errf(abi.ErrOther, call, "reading rank %d's send buffer failed", bad))
+	if err := c.directFailed(call, c.shm.AlltoallDirect(sp, dst, n, c.direct)); err != nil {
+		return true, err
 	}
 	if all != nil {
 		rtype.Unpack(rbuf, rcount*c.size, all, 0)
@@ -76,11 +77,51 @@ func (c *Comm) directReads() bool {
 			}
 			if ok {
 				c.shmDirect = 1
-				c.shmRead = func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
-					return st.sm.Get(c.group[r], dst, n, addr) == nil
+				c.direct = &shmcoll.Direct{
+					At: func(r int, addr uintptr, n int) unsafe.Pointer { return st.sm.PeerAt(c.group[r], addr, n) },
+					Read: func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
+						return st.sm.Get(c.group[r], dst, n, addr) == nil
+					},
+					Write: func(r int, addr uintptr, src unsafe.Pointer, n int) bool {
+						return st.sm.Put(c.group[r], src, n, addr) == nil
+					},
 				}
 			}
 		}
 	}
 	return c.shmDirect > 0
+}
+
+// directFrom is, per kind, the size per rank from which a reduction goes by
+// direct access when processes outnumber cores and every process keeps its
+// large blocks in the shared heap (0: never). Its three synchronizations
+// (addresses, blocks folded, done) cost more than the slots' pipelining on
+// smaller data. 4 ranks on 2 cores, medians of 6 alternating runs:
+// allreduce of 1 MiB 358-394 -> 257 us against Rabenseifner point to point
+// (16 KiB: 20 -> 52-69 us; 256 KiB: no gain), so from 512 KiB
+// (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce stays off (GOMPI_SHM_DIRECT_REDUCE):
+// 1 MiB 108-270 us against 149-203 in slot-sized calls, where the other
+// ranks run ahead of the root.
+var directFrom [shmKinds]int
+
+// useDirect tells whether a shared-memory reduction of kind k of n bytes
+// per rank goes by direct access (shmcoll.Direct): only when processes
+// outnumber cores, from directFrom on.
+func (c *Comm) useDirect(k, n int) bool {
+	return st.oversub && directFrom[k] > 0 && n >= directFrom[k] && c.directReads()
+}
+
+// useDirectFold is useShmFold for a reduction past the kind's shared-memory
+// limit that still goes by direct access.
+func (c *Comm) useDirectFold(m CollMode, k int, count int, dt *datatype.Type) bool {
+	return m == Blocking && c.shm != nil && c.shmMax[k] >= 0 && dt != nil && dt.Contig && c.useDirect(k, count*dt.Size)
+}
+
+// directFailed raises a direct collective's failure to reach rank bad's
+// memory (nil when bad < 0: none failed).
+func (c *Comm) directFailed(call string, bad int) error {
+	if bad < 0 {
+		return nil
+	}
+	return c.raise(errf(abi.ErrOther, call, "cannot reach the memory of rank %d", bad))
 }

@@ -213,6 +213,7 @@ func (g *Group) spin(spun *int) bool {
 		return false
 	case *spun > 0 || !g.neighbourBehind():
 		*spun++
+		pause()
 		return true
 	}
 	return false
@@ -237,10 +238,15 @@ func (g *Group) WaitArrived(r int, s uint64) {
 	g.waitAll(s)
 }
 
+// waitAll waits for every other rank to arrive at call s, with one spin
+// budget for the whole wait, as the C side.
 func (g *Group) waitAll(s uint64) {
+	spins, spun := 0, 0
 	for r := range g.locals {
-		if r != g.me {
-			g.waitFor(r, s)
+		for r != g.me && !g.arrived(r, s) {
+			if !g.spin(&spun) {
+				g.Wait(&spins)
+			}
 		}
 	}
 }
@@ -574,50 +580,4 @@ func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
 			copy(bytes(unsafe.Add(recv, r*n), n), bytes(unsafe.Add(g.of(r, s, total, true), own), n))
 		}
 	}
-}
-
-// Reader copies n bytes at addr in rank r's memory to dst; false when it
-// cannot.
-type Reader func(r int, dst unsafe.Pointer, addr uintptr, n int) bool
-
-// AlltoallDirect is Alltoall for blocks too big for a slot: every rank
-// publishes where its send buffer is and reads the block addressed to it
-// straight from each peer's buffer with read as soon as that peer has
-// arrived (one copy per block, where slots or a rendezvous take two copies
-// or wait for each peer in turn). It returns once every rank has read its
-// blocks: one more call, so nobody reads send after the caller returns.
-// send and recv must not overlap. It returns the first rank whose block
-// could not be read, -1 when all were (the protocol runs to its end
-// either way, so nobody waits for a rank that gave up).
-func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, read Reader) (bad int) {
-	bad = -1
-	addr := uintptr(send)
-	s := g.post(unsafe.Pointer(&addr), int(unsafe.Sizeof(addr)), true)
-	own := g.me * n
-	copy(bytes(unsafe.Add(recv, own), n), bytes(unsafe.Add(send, own), n))
-	var done uint64 // ranks read, a bit each (MaxGroup is 64)
-	all := uint64(1)<<len(g.locals) - 1
-	if len(g.locals) == MaxGroup {
-		all = ^uint64(0)
-	}
-	done |= 1 << g.me
-	spins, spun := 0, 0
-	for done != all {
-		found := false
-		for r := range g.locals {
-			if done&(1<<r) == 0 && g.arrived(r, s) {
-				from := *(*uintptr)(g.of(r, s, int(unsafe.Sizeof(addr)), true))
-				if !read(r, unsafe.Add(recv, r*n), from+uintptr(own), n) && bad < 0 {
-					bad = r
-				}
-				done |= 1 << r
-				found = true
-			}
-		}
-		if !found && !g.spin(&spun) {
-			g.Wait(&spins)
-		}
-	}
-	g.Barrier()
-	return bad
 }

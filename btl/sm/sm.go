@@ -270,6 +270,16 @@ func (m *Module) Get(peer int, dst unsafe.Pointer, n int, addr uintptr) error {
 	return cmaRead(m.pids[li], dst, n, addr)
 }
 
+// PeerAt is where peer's [addr, addr+n) lies in this process (its shared
+// heap, mapped at first use), nil when it is not there.
+func (m *Module) PeerAt(peer int, addr uintptr, n int) unsafe.Pointer {
+	li := m.local[peer]
+	if !m.canGet[li] {
+		return nil
+	}
+	return m.heaps[li].at(addr, n)
+}
+
 // Put writes into peer's memory (the sender's half of a split transfer).
 func (m *Module) Put(peer int, src unsafe.Pointer, n int, addr uintptr) error {
 	li := m.local[peer]

@@ -1,0 +1,198 @@
+package shmcoll
+
+import (
+	"unsafe"
+)
+
+// Direct gives a rank the other ranks' memory, for collectives too big for
+// the slots: instead of a copy into a slot and one out of it, a rank reads
+// (or folds from, or writes) another rank's buffer itself. Each rank posts
+// its buffers' addresses with its arrival; the last call of each collective
+// is a barrier, so nobody touches a buffer after its owner returned.
+type Direct struct {
+	// At is where rank r's [addr, addr+n) lies in this process, nil when
+	// it cannot be addressed here (Read and Write then copy).
+	At func(r int, addr uintptr, n int) unsafe.Pointer
+	// Read copies rank r's [addr, addr+n) to dst; Write copies src there.
+	Read  func(r int, dst unsafe.Pointer, addr uintptr, n int) bool
+	Write func(r int, addr uintptr, src unsafe.Pointer, n int) bool
+
+	addrs   [MaxGroup][2]uintptr // each rank's posted send and receive buffers
+	scratch []byte
+	bad     int // first rank whose memory could not be reached, -1: none
+}
+
+// posted is what a call's arrival carries: a rank's send and receive
+// buffer addresses (16 bytes, within InlineMax).
+type posted = [2]uintptr
+
+// postAddrs starts call s with send and recv's addresses posted.
+func (g *Group) postAddrs(send, recv unsafe.Pointer, d *Direct) uint64 {
+	a := posted{uintptr(send), uintptr(recv)}
+	d.bad = -1
+	return g.post(unsafe.Pointer(&a), int(unsafe.Sizeof(a)), true)
+}
+
+// addrsOf copies rank r's posted addresses of call s.
+func (g *Group) addrsOf(r int, s uint64, d *Direct) {
+	d.addrs[r] = *(*posted)(g.of(r, s, int(unsafe.Sizeof(posted{})), true))
+}
+
+// fail notes that rank r's memory could not be reached.
+func (d *Direct) fail(r int) {
+	if d.bad < 0 {
+		d.bad = r
+	}
+}
+
+// scratchOf returns i-th n-byte piece of the scratch buffer.
+func (d *Direct) scratchOf(i, n int) unsafe.Pointer {
+	if len(d.scratch) < 3*n {
+		d.scratch = make([]byte, 3*n)
+	}
+	return unsafe.Pointer(&d.scratch[i*n])
+}
+
+// operand returns n bytes of rank r's send buffer from byte off, addressed
+// in place or read into scratch piece i.
+func (g *Group) operand(r, off, n, i int, d *Direct) unsafe.Pointer {
+	addr := d.addrs[r][0] + uintptr(off)
+	if p := d.At(r, addr, n); p != nil {
+		return p
+	}
+	p := d.scratchOf(i, n)
+	if !d.Read(r, p, addr, n) {
+		d.fail(r)
+	}
+	return p
+}
+
+// foldDirect computes into out the reduction, in rank order, of count
+// elements (n bytes) from byte off of every rank's send buffer.
+func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Direct) {
+	last := len(g.locals) - 1
+	next := last - 1
+	if f.Into == nil || !f.Into(g.operand(next, off, n, 0, d), g.operand(last, off, n, 1, d), out, count) {
+		copy(bytes(out, n), bytes(g.operand(last, off, n, 1, d), n))
+		next = last
+	}
+	for r := next - 1; r >= 0; r-- {
+		f.Op(g.operand(r, off, n, 0, d), out, count)
+	}
+}
+
+// AllreduceDirect is Allreduce for data too big for the slots: each rank
+// folds its block (Block) of every rank's send buffer into its own recv,
+// then copies the other blocks from the other ranks' recv. send may be
+// recv: a rank overwrites a block of its recv only once its owner has
+// folded it. It returns the first rank whose memory could not be reached,
+// -1 when all could (the calls run to their end either way).
+func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fold, d *Direct) (bad int) {
+	p := len(g.locals)
+	s := g.postAddrs(send, recv, d)
+	g.waitAll(s)
+	for r := range p {
+		g.addrsOf(r, s, d)
+	}
+	first, k := Block(count, p, g.me)
+	if k > 0 {
+		off, n := first*size, k*size
+		out := unsafe.Add(recv, off)
+		if send == recv { // the fold reads this rank's block till its end
+			out = d.scratchOf(2, n)
+		}
+		g.foldDirect(out, off, k, n, f, d)
+		if send == recv {
+			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
+		}
+	}
+	t := g.next()
+	g.arrive(t)
+	g.eachArrived(t, func(r int) {
+		first, k := Block(count, p, r)
+		if off, n := first*size, k*size; n > 0 && !d.Read(r, unsafe.Add(recv, off), d.addrs[r][1]+uintptr(off), n) {
+			d.fail(r)
+		}
+	})
+	g.Barrier()
+	return d.bad
+}
+
+// ReduceDirect is Reduce for data too big for the slots: each rank folds
+// its block of every rank's send buffer and writes it into the root's
+// recv, so all ranks share the folding. The root's send may be its recv.
+func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f Fold, d *Direct) (bad int) {
+	p := len(g.locals)
+	s := g.postAddrs(send, recv, d)
+	g.waitAll(s)
+	for r := range p {
+		g.addrsOf(r, s, d)
+	}
+	if first, k := Block(count, p, g.me); k > 0 {
+		off, n := first*size, k*size
+		dst := d.addrs[root][1] + uintptr(off)
+		var out unsafe.Pointer
+		switch {
+		case d.addrs[root][0] == d.addrs[root][1]: // in place: the fold reads it
+			out = d.scratchOf(2, n)
+		case g.me == root:
+			out = unsafe.Add(recv, off)
+		default:
+			out = d.At(root, dst, n)
+			if out == nil {
+				out = d.scratchOf(2, n)
+			}
+		}
+		g.foldDirect(out, off, k, n, f, d)
+		switch {
+		case g.me == root && out != unsafe.Add(recv, off):
+			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
+		case g.me != root && out != d.At(root, dst, n):
+			if !d.Write(root, dst, out, n) {
+				d.fail(root)
+			}
+		}
+	}
+	g.Barrier()
+	return d.bad
+}
+
+// AlltoallDirect is Alltoall for blocks too big for a slot: every rank
+// reads the block addressed to it straight from each peer's send buffer as
+// soon as that peer has arrived (one copy per block, where slots or a
+// rendezvous take two copies or wait for each peer in turn). send and recv
+// must not overlap. It returns as AllreduceDirect does.
+func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad int) {
+	s := g.postAddrs(send, recv, d)
+	own := g.me * n
+	copy(bytes(unsafe.Add(recv, own), n), bytes(unsafe.Add(send, own), n))
+	g.eachArrived(s, func(r int) {
+		g.addrsOf(r, s, d)
+		if !d.Read(r, unsafe.Add(recv, r*n), d.addrs[r][0]+uintptr(own), n) {
+			d.fail(r)
+		}
+	})
+	g.Barrier()
+	return d.bad
+}
+
+// eachArrived calls f once for every other rank, as soon as it has arrived
+// at call s, in whatever order they come.
+func (g *Group) eachArrived(s uint64, f func(r int)) {
+	var done uint64 = 1 << g.me // a bit per rank (MaxGroup is 64)
+	all := ^uint64(0) >> (MaxGroup - len(g.locals))
+	spins, spun := 0, 0
+	for done != all {
+		found := false
+		for r := range g.locals {
+			if done&(1<<r) == 0 && g.arrived(r, s) {
+				f(r)
+				done |= 1 << r
+				found = true
+			}
+		}
+		if !found && !g.spin(&spun) {
+			g.Wait(&spins)
+		}
+	}
+}

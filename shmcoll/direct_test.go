@@ -1,0 +1,154 @@
+package shmcoll
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// memories is every rank's buffers in one process, so a fake Direct finds
+// the slice holding an address a rank posted.
+type memories struct {
+	bufs   [][][]byte // per rank, its buffers of the current call
+	noAt   bool       // At always fails: everything goes through Read/Write
+	failAt int        // Read of this rank fails (-1: none)
+}
+
+func (m *memories) find(r int, addr uintptr, n int) []byte {
+	for _, b := range m.bufs[r] {
+		base := uintptr(unsafe.Pointer(&b[0]))
+		if addr >= base && addr+uintptr(n) <= base+uintptr(len(b)) {
+			off := int(addr - base)
+			return b[off : off+n]
+		}
+	}
+	panic(fmt.Sprintf("rank %d has no %d bytes at %#x", r, n, addr))
+}
+
+func (m *memories) direct() *Direct {
+	return &Direct{
+		At: func(r int, addr uintptr, n int) unsafe.Pointer {
+			if m.noAt {
+				return nil
+			}
+			return unsafe.Pointer(&m.find(r, addr, n)[0])
+		},
+		Read: func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
+			copy(bytes(dst, n), m.find(r, addr, n))
+			return r != m.failAt
+		},
+		Write: func(r int, addr uintptr, src unsafe.Pointer, n int) bool {
+			copy(m.find(r, addr, n), bytes(src, n))
+			return true
+		},
+	}
+}
+
+// digits is rank r's element i for the concat op: one decimal digit.
+func digits(r, i int) int64 { return int64((r+i)%9 + 1) }
+
+// concatOf is the rank-order concat of element i over p ranks.
+func concatOf(p, i int) int64 {
+	v := int64(0)
+	for r := range p {
+		v = v*10 + digits(r, i)
+	}
+	return v
+}
+
+func int64s(b []byte) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(&b[0])), len(b)/8) }
+
+// TestDirectCollectives: alltoall, allreduce and reduce through the other
+// ranks' buffers, in place or not, with the buffers addressable or only
+// copyable, call after call with the buffers refilled as soon as a call
+// returns (a rank still reading would see the next call's data) and other
+// collectives in between. The op is not commutative: rank order shows.
+func TestDirectCollectives(t *testing.T) {
+	for _, p := range []int{2, 3, 5} {
+		for _, noAt := range []bool{false, true} {
+			t.Run(fmt.Sprintf("p=%d/noAt=%v", p, noAt), func(t *testing.T) {
+				const count = 11 // not a multiple of p: blocks differ
+				m := &memories{bufs: make([][][]byte, p), noAt: noAt, failAt: -1}
+				errs := make([]string, p)
+				run(groups(p, 64, []uint64{3, 0, 8, 1, 5}[:p]), func(g *Group) {
+					fail := failer(errs, g.me)
+					d := m.direct()
+					send, recv := make([]byte, 8*count*p), make([]byte, 8*count*p)
+					m.bufs[g.me] = [][]byte{send, recv}
+					fill := func(call int) {
+						for i := range int64s(send) {
+							int64s(send)[i] = digits(g.me, i+call)
+						}
+					}
+					for call := range 60 {
+						fill(call)
+						inPlace := call%4 == 3
+						sp := unsafe.Pointer(&send[0])
+						if inPlace {
+							copy(recv, send)
+							sp = unsafe.Pointer(&recv[0])
+						}
+						switch call % 3 {
+						case 0:
+							if inPlace {
+								break
+							}
+							g.AlltoallDirect(sp, unsafe.Pointer(&recv[0]), 8*count, d)
+							fill(-1)
+							for r := range p {
+								for i := range count {
+									if got, want := int64s(recv)[r*count+i], digits(r, g.me*count+i+call); got != want {
+										fail("call %d alltoall: from %d [%d] = %d, want %d", call, r, i, got, want)
+									}
+								}
+							}
+						case 1:
+							g.AllreduceDirect(sp, unsafe.Pointer(&recv[0]), count, 8, Fold{Op: concatN}, d)
+							fill(-1)
+							for i := range count {
+								if got, want := int64s(recv)[i], concatOf(p, i+call); got != want {
+									fail("call %d allreduce [%d] = %d, want %d", call, i, got, want)
+								}
+							}
+						case 2:
+							root := call % p
+							if inPlace && g.me != root {
+								sp = unsafe.Pointer(&send[0])
+							}
+							g.ReduceDirect(sp, unsafe.Pointer(&recv[0]), count, 8, root, Fold{Op: concatN}, d)
+							fill(-1)
+							for i := 0; g.me == root && i < count; i++ {
+								if got, want := int64s(recv)[i], concatOf(p, i+call); got != want {
+									fail("call %d reduce to %d [%d] = %d, want %d", call, root, i, got, want)
+								}
+							}
+						}
+						if call%5 == 0 {
+							g.Barrier()
+						}
+					}
+				})
+				for me, e := range errs {
+					require.Empty(t, e, "rank %d", me)
+				}
+			})
+		}
+	}
+}
+
+// TestDirectReportsUnreachableRank: a failed read is reported and the
+// protocol still runs to its end on every rank.
+func TestDirectReportsUnreachableRank(t *testing.T) {
+	const p, n = 3, 16
+	m := &memories{bufs: make([][][]byte, p), failAt: 2}
+	bads := make([]int, p)
+	run(groups(p, 64, []uint64{0, 0, 0}), func(g *Group) {
+		send, recv := make([]byte, p*n), make([]byte, p*n)
+		m.bufs[g.me] = [][]byte{send, recv}
+		bads[g.me] = g.AlltoallDirect(unsafe.Pointer(&send[0]), unsafe.Pointer(&recv[0]), n, m.direct())
+		g.Barrier()
+	})
+	require.Equal(t, []int{2, 2, -1}, bads)
+}
