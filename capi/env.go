@@ -1,6 +1,8 @@
 package main
 
 /*
+#define _GNU_SOURCE
+#include <sched.h>
 #include "gompi.h"
 */
 import "C"
@@ -17,6 +19,7 @@ func gompi_Init(required C.int, provided *C.int) C.int {
 	if mpi.Initialized() {
 		return C.int(errReport(mpi.World(), abi.ErrOther, "MPI_Init", "MPI is already initialized"))
 	}
+	mpi.SetCurrentCPU(currentCPU)
 	level, _ := mpi.InitThread(int(required))
 	if provided != nil {
 		*provided = C.int(level)
@@ -131,3 +134,7 @@ func putCString(dst *C.char, s string) {
 	copy(b, s)
 	b[len(s)] = 0
 }
+
+// currentCPU is sched_getcpu through glibc (rseq or the vDSO: 30 ns with the
+// call into C, where Go's getcpu system call takes 1.1 us on this KVM guest).
+func currentCPU() int32 { return int32(C.sched_getcpu()) }

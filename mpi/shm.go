@@ -64,7 +64,7 @@ func (c *Comm) joinShm(a *shmcoll.Area, area int, locals []int, bases []uint64) 
 	c.shm = shmcoll.NewGroup(a, locals, bases, c.rank, shmWait)
 	c.shm.AllreduceBlocks = shmAllreduceBlocks()
 	if c.shm.SpinMax = ShmSpinMax(); c.shm.SpinMax > 0 {
-		c.shm.CPU = hitopo.CurrentCPU
+		c.shm.CPU = currentCPU
 	}
 	c.shmMax = shmLimits(a.Max(), c.size)
 	c.area = area
@@ -85,11 +85,20 @@ func (c *Comm) shmLocals() []int {
 	return locals
 }
 
+// currentCPU names the CPU the caller runs on, for the shared-memory waits
+// (shmcoll.Group.CPU): the getcpu system call unless the library's C side
+// offers a cheaper one (SetCurrentCPU).
+var currentCPU = hitopo.CurrentCPU
+
+// SetCurrentCPU replaces how the shared-memory waits learn the current CPU;
+// before Init.
+func SetCurrentCPU(f func() int32) { currentCPU = f }
+
 // setupWorldShm gives MPI_COMM_WORLD its area: the segment is new, so every
 // counter starts at zero.
 func setupWorldShm() {
 	decideShmKinds()
-	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 512<<10)
+	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 256<<10)
 	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 0)
 	if st.oversub {
 		shmSpins = 1
@@ -161,7 +170,8 @@ func shmAllreduceBlocks() int {
 //     32-38 through single copies that each wait for their reader, 7-8 in
 //     the slot the root fills and runs ahead of) and allreduce above
 //     512 KiB (Rabenseifner: 1 MiB 282-326 -> 174-190; 256 KiB 70-76
-//     through shared memory, 79-95 not).
+//     through shared memory, 79-95 not), though from directFrom (256 KiB)
+//     allreduce takes neither but direct access (shm_direct.go).
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
 	heaps := st.sm != nil && st.sm.NodeSharesHeaps()

@@ -94,14 +94,15 @@ func (c *Comm) directReads() bool {
 
 // directFrom is, per kind, the size per rank from which a reduction goes by
 // direct access when processes outnumber cores and every process keeps its
-// large blocks in the shared heap (0: never). Its three synchronizations
-// (addresses, blocks folded, done) cost more than the slots' pipelining on
-// smaller data. 4 ranks on 2 cores, medians of 6 alternating runs:
-// allreduce of 1 MiB 358-394 -> 257 us against Rabenseifner point to point
-// (16 KiB: 20 -> 52-69 us; 256 KiB: no gain), so from 512 KiB
-// (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce stays off (GOMPI_SHM_DIRECT_REDUCE):
-// 1 MiB 108-270 us against 149-203 in slot-sized calls, where the other
-// ranks run ahead of the root.
+// large blocks in the shared heap (0: never). Its two synchronizations
+// (addresses posted, blocks written) and copies through other processes'
+// mappings cost more than the slots on smaller data. 4 ranks on 2 cores,
+// medians of 6 alternating runs in the machine's fast phase, allreduce
+// against the slots up to 256 KiB and Rabenseifner point to point above:
+// 64 KiB 18 -> 21 us, 256 KiB 76 -> 56, 1 MiB 192 -> 153-160; so from
+// 256 KiB (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce stays off
+// (GOMPI_SHM_DIRECT_REDUCE): 1 MiB 108-270 us against 149-203 in
+// slot-sized calls, where the other ranks run ahead of the root.
 var directFrom [shmKinds]int
 
 // useDirect tells whether a shared-memory reduction of kind k of n bytes

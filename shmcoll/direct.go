@@ -82,11 +82,12 @@ func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Dir
 }
 
 // AllreduceDirect is Allreduce for data too big for the slots: each rank
-// folds its block (Block) of every rank's send buffer into its own recv,
-// then copies the other blocks from the other ranks' recv. send may be
-// recv: a rank overwrites a block of its recv only once its owner has
-// folded it. It returns the first rank whose memory could not be reached,
-// -1 when all could (the calls run to their end either way).
+// folds its block (Block) of every rank's send buffer and writes the result
+// into every rank's recv, then arrives; once all have arrived every recv is
+// complete and nobody reads a send buffer any more (two synchronizations).
+// send may be recv: a rank's block is read by its folder only, who writes
+// it back only after the fold. It returns the first rank whose memory could
+// not be reached, -1 when all could (the calls run to their end either way).
 func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fold, d *Direct) (bad int) {
 	p := len(g.locals)
 	s := g.postAddrs(send, recv, d)
@@ -94,8 +95,7 @@ func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fo
 	for r := range p {
 		g.addrsOf(r, s, d)
 	}
-	first, k := Block(count, p, g.me)
-	if k > 0 {
+	if first, k := Block(count, p, g.me); k > 0 {
 		off, n := first*size, k*size
 		out := unsafe.Add(recv, off)
 		if send == recv { // the fold reads this rank's block till its end
@@ -105,17 +105,24 @@ func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fo
 		if send == recv {
 			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
 		}
-	}
-	t := g.next()
-	g.arrive(t)
-	g.eachArrived(t, func(r int) {
-		first, k := Block(count, p, r)
-		if off, n := first*size, k*size; n > 0 && !d.Read(r, unsafe.Add(recv, off), d.addrs[r][1]+uintptr(off), n) {
-			d.fail(r)
+		for r := range p {
+			if r != g.me {
+				g.put(r, d.addrs[r][1]+uintptr(off), out, n, d)
+			}
 		}
-	})
+	}
 	g.Barrier()
 	return d.bad
+}
+
+// put writes n bytes at src to rank r's addr: in place where r's memory is
+// addressable here, else through Write.
+func (g *Group) put(r int, addr uintptr, src unsafe.Pointer, n int, d *Direct) {
+	if p := d.At(r, addr, n); p != nil {
+		copy(bytes(p, n), bytes(src, n))
+	} else if !d.Write(r, addr, src, n) {
+		d.fail(r)
+	}
 }
 
 // ReduceDirect is Reduce for data too big for the slots: each rank folds
@@ -148,9 +155,7 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 		case g.me == root && out != unsafe.Add(recv, off):
 			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
 		case g.me != root && out != d.At(root, dst, n):
-			if !d.Write(root, dst, out, n) {
-				d.fail(root)
-			}
+			g.put(root, dst, out, n, d)
 		}
 	}
 	g.Barrier()
