@@ -597,6 +597,13 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	if c.useShmFold(m, shmReduceScatter, total, dt) && c.shm.Piece(dt.Size) > 0 { // a piece of every block per call
 		return c.shmReduceScatter(sbuf, rbuf, rcounts, total, dt, o)
 	}
+	if c.useDirectFold(m, shmReduceScatter, total, dt) {
+		sp := sbuf
+		if inPlace {
+			sp = rbuf
+		}
+		return nil, c.directFailed(call, c.shm.ReduceScatterDirect(sp, rbuf, rcounts[:c.size], dt.Size, c.reducer(o, dt), c.direct))
+	}
 	rd, e := reductionOf(call, o, dt)
 	if e != nil {
 		return c.fail(e)

@@ -100,6 +100,7 @@ func setupWorldShm() {
 	decideShmKinds()
 	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 256<<10)
 	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 0)
+	directFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER", 256<<10)
 	if st.oversub {
 		shmSpins = 1
 	}

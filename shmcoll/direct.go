@@ -201,3 +201,34 @@ func (g *Group) eachArrived(s uint64, f func(r int)) {
 		}
 	}
 }
+
+// ReduceScatterDirect is ReduceScatter for vectors too big for the slots:
+// each rank folds its block (counts[r] elements of size bytes for rank r,
+// blocks back to back) straight from every rank's send buffer. In place
+// (send is recv) the others read the caller's vector till the end, so the
+// result waits in scratch until the closing barrier.
+func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, size int, f Fold, d *Direct) (bad int) {
+	s := g.postAddrs(send, recv, d)
+	g.waitAll(s)
+	for r := range g.locals {
+		g.addrsOf(r, s, d)
+	}
+	off := 0
+	for _, k := range counts[:g.me] {
+		off += k * size
+	}
+	k := counts[g.me]
+	n := k * size
+	out := recv
+	if n > 0 {
+		if send == recv {
+			out = d.scratchOf(2, n)
+		}
+		g.foldDirect(out, off, k, n, f, d)
+	}
+	g.Barrier()
+	if n > 0 && send == recv {
+		copy(bytes(recv, n), bytes(out, n))
+	}
+	return d.bad
+}

@@ -60,9 +60,9 @@ func concatOf(p, i int) int64 {
 
 func int64s(b []byte) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(&b[0])), len(b)/8) }
 
-// TestDirectCollectives: alltoall, allreduce and reduce through the other
-// ranks' buffers, in place or not, with the buffers addressable or only
-// copyable, call after call with the buffers refilled as soon as a call
+// TestDirectCollectives: alltoall, allreduce, reduce and reduce_scatter
+// through the other ranks' buffers, in place or not, with the buffers
+// addressable or only copyable, call after call with the buffers refilled as soon as a call
 // returns (a rank still reading would see the next call's data) and other
 // collectives in between. The op is not commutative: rank order shows.
 func TestDirectCollectives(t *testing.T) {
@@ -90,7 +90,7 @@ func TestDirectCollectives(t *testing.T) {
 							copy(recv, send)
 							sp = unsafe.Pointer(&recv[0])
 						}
-						switch call % 3 {
+						switch call % 4 {
 						case 0:
 							if inPlace {
 								break
@@ -122,6 +122,22 @@ func TestDirectCollectives(t *testing.T) {
 							for i := 0; g.me == root && i < count; i++ {
 								if got, want := int64s(recv)[i], concatOf(p, i+call); got != want {
 									fail("call %d reduce to %d [%d] = %d, want %d", call, root, i, got, want)
+								}
+							}
+						case 3:
+							counts := make([]int, p) // uneven blocks, one empty
+							for r := range counts {
+								counts[r] = (r*5 + call) % 7
+							}
+							g.ReduceScatterDirect(sp, unsafe.Pointer(&recv[0]), counts, 8, Fold{Op: concatN}, d)
+							fill(-1)
+							first := 0
+							for _, k := range counts[:g.me] {
+								first += k
+							}
+							for i := range counts[g.me] {
+								if got, want := int64s(recv)[i], concatOf(p, first+i+call); got != want {
+									fail("call %d reduce_scatter [%d] = %d, want %d", call, i, got, want)
 								}
 							}
 						}

@@ -1,8 +1,9 @@
 //go:build ignore
 
 /* gompi-test: np=2,3,4,5 timeout=120 */
-/* gompi-env: GOMPI_SHM_DIRECT_ALLREDUCE=65536 GOMPI_SHM_DIRECT_REDUCE=65536 */
-/* Alltoalls, allreduces and reduces too big for the shared-memory slots.
+/* gompi-env: GOMPI_SHM_DIRECT_ALLREDUCE=65536 GOMPI_SHM_DIRECT_REDUCE=65536 GOMPI_SHM_DIRECT_REDUCE_SCATTER=65536 */
+/* Alltoalls, allreduces, reduces and reduce_scatters too big for the
+ * shared-memory slots.
  * With more ranks than cores each rank reads (or folds from, or writes) the
  * others' buffers itself: in the shared heap (malloc), outside it (static
  * arrays), a copy (MPI_IN_PLACE) or a packed copy (strided send type on some
@@ -147,6 +148,33 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
                 break;
             }
         }
+    }
+    /* Reduce_scatter: uneven blocks (one empty), in place every other round,
+     * over the whole VEC-element vector. */
+    int counts[MAXNP], first[MAXNP], total = 0;
+    for (int r = 0; r < n; r++) {
+        counts[r] = r == 1 ? 0 : VEC / n - r;
+        first[r] = total;
+        total += counts[r];
+    }
+    for (int k = 0; k < 40; k++) {
+        for (int i = 0; i < total; i++)
+            x[i] = digit(me, i, k);
+        int in_place = k % 2;
+        if (in_place) {
+            memcpy(y, x, sizeof(double) * total);
+            CHECK_MPI(MPI_Reduce_scatter(MPI_IN_PLACE, y, counts, MPI_DOUBLE, cat, comm));
+        } else {
+            CHECK_MPI(MPI_Reduce_scatter(x, y, counts, MPI_DOUBLE, cat, comm));
+        }
+        for (int i = 0; i < total; i++)
+            x[i] = -1;
+        for (int i = 0; i < counts[me]; i++)
+            if (y[i] != concat_of(n, first[me] + i, k)) {
+                CHECK(0, "%s reduce_scatter round %d%s: [%d] = %.0f, want %.0f", what, k, in_place ? " in place" : "",
+                      i, y[i], concat_of(n, first[me] + i, k));
+                break;
+            }
     }
     if (!use_static) {
         free(x);
