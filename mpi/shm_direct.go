@@ -11,11 +11,11 @@ import (
 
 // shmAlltoallDirect runs a blocking MPI_Alltoall too big for the shared-
 // memory slots when processes outnumber cores and every process of the node
-// keeps its large blocks in the shared heap: each rank reads the block
-// addressed to it straight from every peer's send buffer (a plain copy from
-// the peer's heap, process_vm_readv elsewhere) as soon as that peer has
-// arrived, where the point-to-point exchange waits for each peer in turn to
-// be scheduled. handled is false when the general path must take it; every
+// keeps its large blocks in the shared heap: each rank writes its blocks
+// straight into the other ranks' receive buffers (a plain copy into the
+// peer's heap, process_vm_writev elsewhere) as soon as each has arrived,
+// where the point-to-point exchange waits for each peer in turn to be
+// scheduled. handled is false when the general path must take it; every
 // member decides alike (size, node facts and a flag agreed once).
 func (c *Comm) shmAlltoallDirect(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {

@@ -163,19 +163,19 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 }
 
 // AlltoallDirect is Alltoall for blocks too big for a slot: every rank
-// reads the block addressed to it straight from each peer's send buffer as
-// soon as that peer has arrived (one copy per block, where slots or a
-// rendezvous take two copies or wait for each peer in turn). send and recv
-// must not overlap. It returns as AllreduceDirect does.
+// writes each block straight into its addressee's recv as soon as that rank
+// has arrived, one copy per block, where slots or a rendezvous take two
+// copies or wait for each peer in turn. Writing measured at least as fast
+// as reading from the sender (4 ranks on 2 cores, 1 MiB blocks 235-250 ->
+// 187-198 us; the same from 16 to 256 KiB). send and recv must not overlap.
+// It returns as AllreduceDirect does.
 func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad int) {
 	s := g.postAddrs(send, recv, d)
 	own := g.me * n
 	copy(bytes(unsafe.Add(recv, own), n), bytes(unsafe.Add(send, own), n))
 	g.eachArrived(s, func(r int) {
 		g.addrsOf(r, s, d)
-		if !d.Read(r, unsafe.Add(recv, r*n), d.addrs[r][0]+uintptr(own), n) {
-			d.fail(r)
-		}
+		g.put(r, d.addrs[r][1]+uintptr(own), unsafe.Add(send, r*n), n, d)
 	})
 	g.Barrier()
 	return d.bad

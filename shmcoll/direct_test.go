@@ -13,7 +13,7 @@ import (
 type memories struct {
 	bufs   [][][]byte // per rank, its buffers of the current call
 	noAt   bool       // At always fails: everything goes through Read/Write
-	failAt int        // Read of this rank fails (-1: none)
+	failAt int        // Read and Write of this rank fail (-1: none)
 }
 
 func (m *memories) find(r int, addr uintptr, n int) []byte {
@@ -41,7 +41,7 @@ func (m *memories) direct() *Direct {
 		},
 		Write: func(r int, addr uintptr, src unsafe.Pointer, n int) bool {
 			copy(m.find(r, addr, n), bytes(src, n))
-			return true
+			return r != m.failAt
 		},
 	}
 }
@@ -154,11 +154,11 @@ func TestDirectCollectives(t *testing.T) {
 	}
 }
 
-// TestDirectReportsUnreachableRank: a failed read is reported and the
+// TestDirectReportsUnreachableRank: a failed copy is reported and the
 // protocol still runs to its end on every rank.
 func TestDirectReportsUnreachableRank(t *testing.T) {
 	const p, n = 3, 16
-	m := &memories{bufs: make([][][]byte, p), failAt: 2}
+	m := &memories{bufs: make([][][]byte, p), noAt: true, failAt: 2}
 	bads := make([]int, p)
 	run(groups(p, 64, []uint64{0, 0, 0}), func(g *Group) {
 		send, recv := make([]byte, p*n), make([]byte, p*n)
