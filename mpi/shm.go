@@ -99,7 +99,7 @@ func SetCurrentCPU(f func() int32) { currentCPU = f }
 func setupWorldShm() {
 	decideShmKinds()
 	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 256<<10)
-	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 0)
+	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 512<<10)
 	directFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER", 256<<10)
 	if st.oversub {
 		shmSpins = 1

@@ -100,9 +100,11 @@ func (c *Comm) directReads() bool {
 // medians of 6 alternating runs in the machine's fast phase, allreduce
 // against the slots up to 256 KiB and Rabenseifner point to point above:
 // 64 KiB 18 -> 21 us, 256 KiB 76 -> 56, 1 MiB 192 -> 153-160; so from
-// 256 KiB (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce stays off
-// (GOMPI_SHM_DIRECT_REDUCE): 1 MiB 108-270 us against 149-203 in
-// slot-sized calls, where the other ranks run ahead of the root.
+// 256 KiB (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce from 512 KiB
+// (GOMPI_SHM_DIRECT_REDUCE), each rank folding its block in scratch and
+// writing it to the root once (slow phase, medians of 6 against slot-sized
+// calls, where the other ranks run ahead of the root): 256 KiB 38 -> 50 us,
+// 1 MiB 160-170 -> 117.
 // Reduce_scatter from a whole vector of 256 KiB
 // (GOMPI_SHM_DIRECT_REDUCE_SCATTER; slow phase, medians of 5 against the
 // slots' pieces): 16 KiB blocks 12.7 -> 31.6 us, 64 KiB 66 -> 41, 256 KiB

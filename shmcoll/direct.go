@@ -138,24 +138,19 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 	if first, k := Block(count, p, g.me); k > 0 {
 		off, n := first*size, k*size
 		dst := d.addrs[root][1] + uintptr(off)
-		var out unsafe.Pointer
-		switch {
-		case d.addrs[root][0] == d.addrs[root][1]: // in place: the fold reads it
-			out = d.scratchOf(2, n)
-		case g.me == root:
+		// Off the root the fold runs in scratch and its result crosses
+		// once: folding in the root's buffer would pass over its lines
+		// once per operand.
+		out := d.scratchOf(2, n)
+		if g.me == root && d.addrs[root][0] != d.addrs[root][1] { // not in place
 			out = unsafe.Add(recv, off)
-		default:
-			out = d.At(root, dst, n)
-			if out == nil {
-				out = d.scratchOf(2, n)
-			}
 		}
 		g.foldDirect(out, off, k, n, f, d)
 		switch {
-		case g.me == root && out != unsafe.Add(recv, off):
-			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
-		case g.me != root && out != d.At(root, dst, n):
+		case g.me != root:
 			g.put(root, dst, out, n, d)
+		case out != unsafe.Add(recv, off):
+			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
 		}
 	}
 	g.Barrier()
