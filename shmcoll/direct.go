@@ -38,6 +38,16 @@ func (g *Group) addrsOf(r int, s uint64, d *Direct) {
 	d.addrs[r] = *(*posted)(g.of(r, s, int(unsafe.Sizeof(posted{})), true))
 }
 
+// postAll posts send and recv's addresses and collects every rank's, once
+// all have arrived.
+func (g *Group) postAll(send, recv unsafe.Pointer, d *Direct) {
+	s := g.postAddrs(send, recv, d)
+	g.waitAll(s)
+	for r := range g.locals {
+		g.addrsOf(r, s, d)
+	}
+}
+
 // fail notes that rank r's memory could not be reached.
 func (d *Direct) fail(r int) {
 	if d.bad < 0 {
@@ -67,9 +77,15 @@ func (g *Group) operand(r, off, n, i int, d *Direct) unsafe.Pointer {
 	return p
 }
 
-// foldDirect computes into out the reduction, in rank order, of count
-// elements (n bytes) from byte off of every rank's send buffer.
-func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Direct) {
+// foldDirect computes the reduction, in rank order, of count elements (n
+// bytes) from byte off of every rank's send buffer into out, or into
+// scratch when out is nil (out is one of the operands, or lies in another
+// process, whose lines each operand's pass would cross again), and returns
+// where the result is.
+func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Direct) unsafe.Pointer {
+	if out == nil {
+		out = d.scratchOf(2, n)
+	}
 	last := len(g.locals) - 1
 	next := last - 1
 	if f.Into == nil || !f.Into(g.operand(next, off, n, 0, d), g.operand(last, off, n, 1, d), out, count) {
@@ -79,6 +95,16 @@ func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Dir
 	for r := next - 1; r >= 0; r-- {
 		f.Op(g.operand(r, off, n, 0, d), out, count)
 	}
+	return out
+}
+
+// inPlaceOr is p, or nil when the caller's send buffer is its receive
+// buffer (foldDirect then folds in scratch).
+func inPlaceOr(send, recv, p unsafe.Pointer) unsafe.Pointer {
+	if send == recv {
+		return nil
+	}
+	return p
 }
 
 // AllreduceDirect is Allreduce for data too big for the slots: each rank
@@ -90,20 +116,13 @@ func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Dir
 // not be reached, -1 when all could (the calls run to their end either way).
 func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fold, d *Direct) (bad int) {
 	p := len(g.locals)
-	s := g.postAddrs(send, recv, d)
-	g.waitAll(s)
-	for r := range p {
-		g.addrsOf(r, s, d)
-	}
+	g.postAll(send, recv, d)
 	if first, k := Block(count, p, g.me); k > 0 {
 		off, n := first*size, k*size
-		out := unsafe.Add(recv, off)
-		if send == recv { // the fold reads this rank's block till its end
-			out = d.scratchOf(2, n)
-		}
-		g.foldDirect(out, off, k, n, f, d)
-		if send == recv {
-			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
+		dst := unsafe.Add(recv, off)
+		out := g.foldDirect(inPlaceOr(send, recv, dst), off, k, n, f, d)
+		if out != dst { // in place: the fold read this block till its end
+			copy(bytes(dst, n), bytes(out, n))
 		}
 		for r := range p {
 			if r != g.me {
@@ -130,27 +149,16 @@ func (g *Group) put(r int, addr uintptr, src unsafe.Pointer, n int, d *Direct) {
 // recv, so all ranks share the folding. The root's send may be its recv.
 func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f Fold, d *Direct) (bad int) {
 	p := len(g.locals)
-	s := g.postAddrs(send, recv, d)
-	g.waitAll(s)
-	for r := range p {
-		g.addrsOf(r, s, d)
-	}
+	g.postAll(send, recv, d)
 	if first, k := Block(count, p, g.me); k > 0 {
 		off, n := first*size, k*size
-		dst := d.addrs[root][1] + uintptr(off)
-		// Off the root the fold runs in scratch and its result crosses
-		// once: folding in the root's buffer would pass over its lines
-		// once per operand.
-		out := d.scratchOf(2, n)
-		if g.me == root && d.addrs[root][0] != d.addrs[root][1] { // not in place
-			out = unsafe.Add(recv, off)
-		}
-		g.foldDirect(out, off, k, n, f, d)
-		switch {
-		case g.me != root:
-			g.put(root, dst, out, n, d)
-		case out != unsafe.Add(recv, off):
-			copy(bytes(unsafe.Add(recv, off), n), bytes(out, n))
+		if g.me != root { // in scratch, so the result crosses once
+			g.put(root, d.addrs[root][1]+uintptr(off), g.foldDirect(nil, off, k, n, f, d), n, d)
+		} else {
+			dst := unsafe.Add(recv, off)
+			if out := g.foldDirect(inPlaceOr(send, recv, dst), off, k, n, f, d); out != dst {
+				copy(bytes(dst, n), bytes(out, n))
+			}
 		}
 	}
 	g.Barrier()
@@ -176,38 +184,13 @@ func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad
 	return d.bad
 }
 
-// eachArrived calls f once for every other rank, as soon as it has arrived
-// at call s, in whatever order they come.
-func (g *Group) eachArrived(s uint64, f func(r int)) {
-	var done uint64 = 1 << g.me // a bit per rank (MaxGroup is 64)
-	all := ^uint64(0) >> (MaxGroup - len(g.locals))
-	spins, spun := 0, 0
-	for done != all {
-		found := false
-		for r := range g.locals {
-			if done&(1<<r) == 0 && g.arrived(r, s) {
-				f(r)
-				done |= 1 << r
-				found = true
-			}
-		}
-		if !found && !g.spin(&spun) {
-			g.Wait(&spins)
-		}
-	}
-}
-
 // ReduceScatterDirect is ReduceScatter for vectors too big for the slots:
 // each rank folds its block (counts[r] elements of size bytes for rank r,
 // blocks back to back) straight from every rank's send buffer. In place
 // (send is recv) the others read the caller's vector till the end, so the
 // result waits in scratch until the closing barrier.
 func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, size int, f Fold, d *Direct) (bad int) {
-	s := g.postAddrs(send, recv, d)
-	g.waitAll(s)
-	for r := range g.locals {
-		g.addrsOf(r, s, d)
-	}
+	g.postAll(send, recv, d)
 	off := 0
 	for _, k := range counts[:g.me] {
 		off += k * size
@@ -216,13 +199,10 @@ func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, siz
 	n := k * size
 	out := recv
 	if n > 0 {
-		if send == recv {
-			out = d.scratchOf(2, n)
-		}
-		g.foldDirect(out, off, k, n, f, d)
+		out = g.foldDirect(inPlaceOr(send, recv, recv), off, k, n, f, d)
 	}
 	g.Barrier()
-	if n > 0 && send == recv {
+	if out != recv {
 		copy(bytes(recv, n), bytes(out, n))
 	}
 	return d.bad

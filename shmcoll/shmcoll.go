@@ -179,9 +179,7 @@ func (g *Group) Size() int { return len(g.locals) }
 func (g *Group) Max() int { return g.a.Max() }
 
 // arrived reports whether rank r has arrived at call s (counting from 0).
-func (g *Group) arrived(r int, s uint64) bool {
-	return atomic.LoadUint64(g.a.counter(g.locals[r]))-g.bases[r] > s
-}
+func (g *Group) arrived(r int, s uint64) bool { return g.calls(r) > s }
 
 func (g *Group) hint(local int) *int32 {
 	return (*int32)(unsafe.Add(g.a.base, local*lineSize+CPUHintOffset))
@@ -219,12 +217,22 @@ func (g *Group) spin(spun *int) bool {
 	return false
 }
 
+// waiting is one wait's state, as the C side's struct gompi_shm_waiting:
+// Wait's count of fruitless polls and the pauses spun instead.
+type waiting struct{ spins, spun int }
+
+// idle is one fruitless poll of a wait: a pause while spin allows it, else
+// Wait.
+func (g *Group) idle(w *waiting) {
+	if !g.spin(&w.spun) {
+		g.Wait(&w.spins)
+	}
+}
+
 func (g *Group) waitFor(r int, s uint64) {
-	spins, spun := 0, 0
+	var w waiting
 	for !g.arrived(r, s) {
-		if !g.spin(&spun) {
-			g.Wait(&spins)
-		}
+		g.idle(&w)
 	}
 }
 
@@ -240,13 +248,27 @@ func (g *Group) WaitArrived(r int, s uint64) {
 
 // waitAll waits for every other rank to arrive at call s, with one spin
 // budget for the whole wait, as the C side.
-func (g *Group) waitAll(s uint64) {
-	spins, spun := 0, 0
-	for r := range g.locals {
-		for r != g.me && !g.arrived(r, s) {
-			if !g.spin(&spun) {
-				g.Wait(&spins)
+func (g *Group) waitAll(s uint64) { g.eachArrived(s, nil) }
+
+// eachArrived waits for every other rank to arrive at call s and calls f
+// (when not nil) for each as soon as it has, in whatever order they come.
+func (g *Group) eachArrived(s uint64, f func(r int)) {
+	var w waiting
+	done := uint64(1) << g.me // a bit per rank (MaxGroup is 64)
+	all := ^uint64(0) >> (MaxGroup - len(g.locals))
+	for done != all {
+		found := false
+		for r := range g.locals {
+			if done&(1<<r) == 0 && g.arrived(r, s) {
+				if f != nil {
+					f(r)
+				}
+				done |= 1 << r
+				found = true
 			}
+		}
+		if !found {
+			g.idle(&w)
 		}
 	}
 }
