@@ -288,11 +288,10 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 			rbuf, rc, c.bytes(rd, rtype), repeat(rtype, nr))
 	}
 	if m == Blocking && c.shm != nil {
-		if done, err := c.shmAlltoall(sbuf, scount, stype, rbuf, rcount, rtype); done {
-			return nil, err
-		}
-		if done, err := c.shmAlltoallDirect(sbuf, scount, stype, rbuf, rcount, rtype); done {
-			return nil, err
+		for _, direct := range [...]bool{false, true} {
+			if done, err := c.shmAlltoall(direct, sbuf, scount, stype, rbuf, rcount, rtype); done {
+				return nil, err
+			}
 		}
 	}
 	k := &collKey{cc: c.cc, kind: ckAlltoall, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}
@@ -420,20 +419,15 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
-	if c.useShmFold(m, shmReduce, count, dt) {
-		sp := sbuf
+	if sp := sbuf; c.useShmFold(m, shmReduce, count, dt) || c.useDirectFold(m, shmReduce, count, dt) {
 		if inPlace {
 			sp = rbuf
+		}
+		if count*dt.Size > c.shmMax[shmReduce] { // past the slots: useDirectFold
+			return nil, c.directFailed(call, c.shm.ReduceDirect(sp, rbuf, count, dt.Size, root, c.reducer(o, dt), c.direct))
 		}
 		c.shm.Reduce(sp, rbuf, count, dt.Size, root, c.reducer(o, dt))
 		return nil, nil
-	}
-	if c.useDirectFold(m, shmReduce, count, dt) {
-		sp := sbuf
-		if inPlace {
-			sp = rbuf
-		}
-		return nil, c.directFailed(call, c.shm.ReduceDirect(sp, rbuf, count, dt.Size, root, c.reducer(o, dt), c.direct))
 	}
 	rd, e := reductionOf(call, o, dt)
 	if e != nil {

@@ -31,10 +31,11 @@ type Comm struct {
 	shmMax *[shmKinds]int // per kind, the largest contribution shm takes
 	area   int
 	shmRed *shmReducer
-	// shmDirect: 0 until the first large collective asks, then 1 when
-	// every member may reach every other's memory (shm_direct.go), else -1.
-	shmDirect int8
-	direct    *shmcoll.Direct
+	// direct is set once the first large collective has asked
+	// (directAsked) and every member may reach every other's memory
+	// (shm_direct.go).
+	directAsked bool
+	direct      *shmcoll.Direct
 	// collTag is the tag of the next collective on cc (all ranks call
 	// collectives in the same order, so the counters agree).
 	collTag int

@@ -2,6 +2,7 @@ package mpi
 
 import (
 	"math"
+	"runtime"
 	"unsafe"
 
 	"gompi/btl/sm"
@@ -339,7 +340,7 @@ func (c *Comm) shmReduceScatter(sbuf, rbuf unsafe.Pointer, rcounts []int, total 
 // is false when the general path must take it.
 func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
-	n, handled, err := c.shmBlockArgs("MPI_Allgather", shmAllgather, 1, sbuf, scount, stype, rbuf, rcount, rtype)
+	n, handled, err := c.shmBlockArgs("MPI_Allgather", shmAllgather, false, 1, sbuf, scount, stype, rbuf, rcount, rtype)
 	if !handled || err != nil {
 		return handled, err
 	}
@@ -358,17 +359,21 @@ func (c *Comm) shmAllgather(sbuf unsafe.Pointer, scount int, stype *datatype.Typ
 }
 
 // shmBlockArgs checks an allgather or alltoall (blocks per rank of send:
-// 1 or the size) for the shared-memory path and returns the bytes of one
-// block. Types may differ between ranks only in layout: non-contiguous
-// ones are packed.
-func (c *Comm) shmBlockArgs(call string, kind, blocks int, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+// 1 or the size) for the shared-memory path, through the slots or, past
+// them, by direct access, and returns the bytes of one block. Types may
+// differ between ranks only in layout: non-contiguous ones are packed.
+func (c *Comm) shmBlockArgs(call string, kind int, direct bool, blocks int, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (n int, handled bool, err error) {
 	inPlace := IsInPlace(sbuf)
 	if rtype == nil || rcount < 0 || (!inPlace && stype == nil) {
 		return 0, false, nil
 	}
 	n = rcount * rtype.Size
-	if !c.useShm(Blocking, kind, n*blocks) || (!inPlace && scount*stype.Size != n) {
+	fits := c.useShm(Blocking, kind, n*blocks)
+	if direct {
+		fits = st.oversub && c.shmMax[kind] >= 0 && n*blocks > c.shmMax[kind] && c.directReads()
+	}
+	if !fits || (!inPlace && scount*stype.Size != n) {
 		return 0, false, nil
 	}
 	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
@@ -420,23 +425,36 @@ func (c *Comm) shmBcast(buf unsafe.Pointer, count int, dt *datatype.Type, root i
 	}
 }
 
-// shmAlltoall runs a blocking MPI_Alltoall through shared memory when every
-// rank's whole send buffer fits a slot; handled is false when the general
-// path must take it.
-func (c *Comm) shmAlltoall(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
+// shmAlltoall runs a blocking MPI_Alltoall through shared memory: through
+// a slot when every rank's whole send buffer fits one, or past the slots by
+// direct access when direct is set (shm_direct.go); handled is false when
+// the general path must take it.
+func (c *Comm) shmAlltoall(direct bool, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
-	n, handled, err := c.shmBlockArgs("MPI_Alltoall", shmAlltoall, c.size, sbuf, scount, stype, rbuf, rcount, rtype)
+	const call = "MPI_Alltoall"
+	n, handled, err := c.shmBlockArgs(call, shmAlltoall, direct, c.size, sbuf, scount, stype, rbuf, rcount, rtype)
 	if !handled || err != nil {
 		return handled, err
 	}
 	var sp unsafe.Pointer
-	if IsInPlace(sbuf) {
+	switch {
+	case IsInPlace(sbuf) && direct:
+		// Peers read the send data while this rank fills rbuf: a copy.
+		tmp := make([]byte, n*c.size)
+		rtype.Pack(tmp, rbuf, rcount*c.size, 0)
+		sp = bytePtr(tmp)
+		defer runtime.KeepAlive(tmp)
+	case IsInPlace(sbuf):
 		sp = c.packed(rbuf, rcount*c.size, rtype)
-	} else {
+	default:
 		sp = c.packed(sbuf, scount*c.size, stype)
 	}
 	dst, all := c.recvArea(rbuf, rtype, n*c.size)
-	c.shm.Alltoall(sp, dst, n)
+	if !direct {
+		c.shm.Alltoall(sp, dst, n)
+	} else if err := c.directFailed(call, c.shm.AlltoallDirect(sp, dst, n, c.direct)); err != nil {
+		return true, err
+	}
 	if all != nil {
 		rtype.Unpack(rbuf, rcount*c.size, all, 0)
 	}

@@ -1,7 +1,6 @@
 package mpi
 
 import (
-	"runtime"
 	"unsafe"
 
 	"gompi/abi"
@@ -9,59 +8,16 @@ import (
 	"gompi/shmcoll"
 )
 
-// shmAlltoallDirect runs a blocking MPI_Alltoall too big for the shared-
-// memory slots when processes outnumber cores and every process of the node
-// keeps its large blocks in the shared heap: each rank writes its blocks
-// straight into the other ranks' receive buffers (a plain copy into the
-// peer's heap, process_vm_writev elsewhere) as soon as each has arrived,
-// where the point-to-point exchange waits for each peer in turn to be
-// scheduled. handled is false when the general path must take it; every
-// member decides alike (size, node facts and a flag agreed once).
-func (c *Comm) shmAlltoallDirect(sbuf unsafe.Pointer, scount int, stype *datatype.Type,
-	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (handled bool, err error) {
-	if !st.oversub || rtype == nil || rcount < 0 || c.shmMax[shmAlltoall] < 0 ||
-		rcount*rtype.Size*c.size <= c.shmMax[shmAlltoall] || !c.directReads() {
-		return false, nil
-	}
-	n := rcount * rtype.Size
-	inPlace := IsInPlace(sbuf)
-	if !inPlace && (stype == nil || scount*stype.Size != n) {
-		return false, nil
-	}
-	const call = "MPI_Alltoall"
-	e := firstErr(c.checkIntra(call), c.checkNotInPlace(call, rbuf), c.checkBuf(call, rbuf, rcount*c.size, rtype))
-	if !inPlace {
-		e = firstErr(e, c.checkData(call, sbuf, scount*c.size, stype))
-	}
-	if e != nil {
-		return true, c.raise(e)
-	}
-	var sp unsafe.Pointer
-	if inPlace {
-		// Peers read the send data while this rank fills rbuf: a copy.
-		tmp := make([]byte, n*c.size)
-		rtype.Pack(tmp, rbuf, rcount*c.size, 0)
-		sp = bytePtr(tmp)
-		defer runtime.KeepAlive(tmp)
-	} else {
-		sp = c.packed(sbuf, scount*c.size, stype)
-	}
-	dst, all := c.recvArea(rbuf, rtype, n*c.size)
-	if err := c.directFailed(call, c.shm.AlltoallDirect(sp, dst, n, c.direct)); err != nil {
-		return true, err
-	}
-	if all != nil {
-		rtype.Unpack(rbuf, rcount*c.size, all, 0)
-	}
-	return true, nil
-}
-
-// directReads tells whether every member may read every other's memory,
-// agreed once through shared memory the first time a large alltoall asks
-// (the probe of each pair ran on its own side; all must decide alike).
+// directReads tells whether every member may reach every other's memory,
+// for the direct collectives: past the slots, each rank copies or folds
+// straight between the others' buffers (a plain copy through the peer's
+// shared heap, process_vm_readv/writev elsewhere), where the point-to-point
+// schedules wait for each peer in turn to be scheduled. Agreed once through
+// shared memory the first time a large collective asks (the probe of each
+// pair ran on its own side; all must decide alike).
 func (c *Comm) directReads() bool {
-	if c.shmDirect == 0 {
-		c.shmDirect = -1
+	if !c.directAsked {
+		c.directAsked = true
 		if st.sm != nil && st.sm.NodeSharesHeaps() {
 			mine := uint64(1)
 			for _, w := range c.group {
@@ -76,7 +32,6 @@ func (c *Comm) directReads() bool {
 				ok = ok && f == 1
 			}
 			if ok {
-				c.shmDirect = 1
 				c.direct = &shmcoll.Direct{
 					At: func(r int, addr uintptr, n int) unsafe.Pointer { return st.sm.PeerAt(c.group[r], addr, n) },
 					Read: func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
@@ -89,7 +44,7 @@ func (c *Comm) directReads() bool {
 			}
 		}
 	}
-	return c.shmDirect > 0
+	return c.direct != nil
 }
 
 // directFrom is, per kind, the size per rank from which a reduction goes by
