@@ -92,6 +92,29 @@ static double concat_of(int n, int i, int k) {
     return v;
 }
 
+static void fill_digits(double *x, int count, int me, int k) {
+    for (int i = 0; i < count; i++)
+        x[i] = digit(me, i, k);
+}
+
+/* poison overwrites a send vector as soon as a call returns. */
+static void poison(double *x, int count) {
+    for (int i = 0; i < count; i++)
+        x[i] = -1;
+}
+
+/* expect_concat checks count results against the concatenation over n
+ * ranks of elements first.. of round k. */
+static void expect_concat(const double *y, int count, int first, int n, int k, const char *what, const char *kind,
+                          int in_place) {
+    for (int i = 0; i < count; i++)
+        if (y[i] != concat_of(n, first + i, k)) {
+            CHECK(0, "%s %s round %d%s: [%d] = %.0f, want %.0f", what, kind, k, in_place ? " in place" : "", i, y[i],
+                  concat_of(n, first + i, k));
+            return;
+        }
+}
+
 /* reductions: allreduce (in place every third round) and reduce to every
  * root in turn (in place at the root every other round) with a
  * non-commutative op, and sums. */
@@ -104,8 +127,7 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
     double *x = use_static ? static_vec : malloc(sizeof(double) * VEC);
     double *y = use_static ? static_res : malloc(sizeof(double) * VEC);
     for (int k = 0; k < 40; k++) {
-        for (int i = 0; i < VEC; i++)
-            x[i] = digit(me, i, k);
+        fill_digits(x, VEC, me, k);
         int in_place = k % 3 == 2;
         if (in_place) {
             memcpy(y, x, sizeof(double) * VEC);
@@ -113,18 +135,11 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
         } else {
             CHECK_MPI(MPI_Allreduce(x, y, VEC, MPI_DOUBLE, cat, comm));
         }
-        for (int i = 0; i < VEC; i++)
-            x[i] = -1;
-        for (int i = 0; i < VEC; i++)
-            if (y[i] != concat_of(n, i, k)) {
-                CHECK(0, "%s allreduce round %d%s: [%d] = %.0f, want %.0f", what, k, in_place ? " in place" : "", i,
-                      y[i], concat_of(n, i, k));
-                break;
-            }
+        poison(x, VEC);
+        expect_concat(y, VEC, 0, n, k, what, "allreduce", in_place);
 
         int root = k % n;
-        for (int i = 0; i < VEC; i++)
-            x[i] = digit(me, i, k);
+        fill_digits(x, VEC, me, k);
         memset(y, 0, sizeof(double) * VEC);
         in_place = me == root && k % 2;
         if (in_place) {
@@ -133,8 +148,7 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
         } else {
             CHECK_MPI(MPI_Reduce(x, y, VEC, MPI_DOUBLE, k % 4 < 2 ? cat : MPI_SUM, root, comm));
         }
-        for (int i = 0; i < VEC; i++)
-            x[i] = -1;
+        poison(x, VEC);
         for (int i = 0; me == root && i < VEC; i++) {
             double want = 0;
             if (k % 4 < 2)
@@ -158,8 +172,7 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
         total += counts[r];
     }
     for (int k = 0; k < 40; k++) {
-        for (int i = 0; i < total; i++)
-            x[i] = digit(me, i, k);
+        fill_digits(x, total, me, k);
         int in_place = k % 2;
         if (in_place) {
             memcpy(y, x, sizeof(double) * total);
@@ -167,14 +180,8 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
         } else {
             CHECK_MPI(MPI_Reduce_scatter(x, y, counts, MPI_DOUBLE, cat, comm));
         }
-        for (int i = 0; i < total; i++)
-            x[i] = -1;
-        for (int i = 0; i < counts[me]; i++)
-            if (y[i] != concat_of(n, first[me] + i, k)) {
-                CHECK(0, "%s reduce_scatter round %d%s: [%d] = %.0f, want %.0f", what, k, in_place ? " in place" : "",
-                      i, y[i], concat_of(n, first[me] + i, k));
-                break;
-            }
+        poison(x, total);
+        expect_concat(y, counts[me], first[me], n, k, what, "reduce_scatter", in_place);
     }
     if (!use_static) {
         free(x);
