@@ -153,17 +153,22 @@ func shmAllreduceBlocks() int {
 //     two sources (2 ranks bound: 256 KiB 23.0 -> 18.9 us, 1 MiB 82 -> 77;
 //     chunks of 16 or 32 KiB were slower). Allreduce lost that way (2 ranks,
 //     256 KiB 29 -> 63): its exchange copies each half once.
-//   - Except between two ranks with a core each, where a broadcast from
-//     4 KiB and a reduce above a slot go point to point: one single copy
-//     (or one eager copy) against a copy into a slot and one out of it.
-//     2-core EPYC guest, whose two cores share a cache at times and not at
-//     others (bench/floor/core_rtt.c): with a shared cache bcast 4 KiB
-//     0.49 -> 0.32 us, 16 KiB 2.0 -> 0.9, 64 KiB 7.4 -> 5.0; reduce 16 KiB
-//     2.0 -> 1.5, 64 KiB 7.0 -> 7.9, 256 KiB 24-26 -> 23-24, 1 MiB 71-86 ->
-//     92-100 (Open MPI 8.3, 27, 112); without, bcast 16 KiB 7.5 -> 4.0,
-//     64 KiB 28 -> 9.9, reduce 16 KiB 7.6 -> 4.6, 64 KiB 29 -> 10.7,
-//     256 KiB 115 -> 22.5, 1 MiB 455 -> 89: the slots' lines, read by the
-//     other core the call before, come back to the root at memory latency.
+//   - Except between two ranks with a core each, where a reduce above a
+//     slot goes point to point: one single copy (or one eager copy)
+//     against a copy into a slot and one out of it. 2-core EPYC guest,
+//     whose two cores share a cache at times and not at others
+//     (bench/floor/core_rtt.c): with a shared cache reduce 16 KiB 2.0 ->
+//     1.5 us, 64 KiB 7.0 -> 7.9, 256 KiB 24-26 -> 23-24, 1 MiB 71-86 ->
+//     92-100 (Open MPI 8.3, 27, 112); without, 16 KiB 7.6 -> 4.6, 64 KiB
+//     29 -> 10.7, 256 KiB 115 -> 22.5, 1 MiB 455 -> 89: the slots' lines,
+//     read by the other core the call before, come back to the root at
+//     memory latency. A broadcast up to a big slot, where its root runs
+//     ahead, stays here: medians of 13-163 alternating runs per phase
+//     (25 Nov), point to point -> slots, shared cache: 4 KiB 0.40 ->
+//     0.14 us, 16 KiB 0.72 -> 0.34, 64 KiB 2.5 -> 1.3 (MPICH 0.28, 4.4,
+//     6.3); without: 4 KiB 1.14 -> 0.36, 16 KiB 1.60 -> 0.78, 64 KiB 4.1
+//     -> 2.9 (MPICH 0.72, 4.9, 6.5). Above it point to point wins (one
+//     call per big slot, 256 KiB: 2.6-5.0 us against 5.0-17).
 //   - Oversubscribed, when every rank of the node keeps its large blocks in
 //     the shared heap (btl/sm heap.go; a node-wide fact, so all members
 //     decide alike), a single copy is a plain memory copy and point to
@@ -186,8 +191,6 @@ func shmLimits(max, size int) *[shmKinds]int {
 			l[k] = max
 		case st.oversub && heaps && k == shmAllreduce:
 			l[k] = 512 << 10
-		case size == 2 && !st.oversub && k == shmBcast:
-			l[k] = min(max, 2<<10)
 		case size == 2 && !st.oversub && k == shmReduce:
 			// l[k] stays a slot
 		case chunked[k] && (st.oversub || k == shmReduce) && max > sm.CollSlot:

@@ -27,7 +27,7 @@ func TestShmLimits(t *testing.T) {
 		assert.Equal(t, slot, l[k], "kind %d: small slots only with a core per rank", k)
 	}
 	assert.Equal(t, 2<<10, shmLimits(big, 2)[shmAllgather], "two ranks exchange allgathers from 2 KiB")
-	assert.Equal(t, 2<<10, shmLimits(big, 2)[shmBcast], "two ranks send bcasts from 2 KiB")
+	assert.Equal(t, big, shmLimits(big, 2)[shmBcast], "two ranks' bcasts: the big slots too")
 	assert.Equal(t, slot, shmLimits(big, 2)[shmReduce], "two ranks send reduces above a slot")
 
 	st.oversub = true

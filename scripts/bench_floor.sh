@@ -3,12 +3,13 @@
 # one and two process_vm_readv streams between processes, allgather and
 # alltoall of 4 processes by direct single copies, a pipelined shared-memory
 # broadcast to 3 readers with 4 processes on the CPUs, and a 4-process
-# barrier that yields the core.
+# barrier that yields the core, and what a handoff between two processes on
+# one core costs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/floor
 mkdir -p "$out"
-for p in cma_read cma_exchange shm_bcast yield_barrier; do
+for p in cma_read cma_exchange shm_bcast yield_barrier handoff; do
   ${CC:-gcc} -O2 -Wall -o "$out/$p" "bench/floor/$p.c"
 done
 "$out/cma_read" 1048576 300 1 0
@@ -26,3 +27,4 @@ done
 for polls in 0 10; do
   "$out/yield_barrier" 4 100000 $polls
 done
+"$out/handoff" 100000
