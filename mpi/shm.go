@@ -102,6 +102,7 @@ func setupWorldShm() {
 	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 256<<10)
 	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 512<<10)
 	directFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER", 256<<10)
+	directBoundFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE_BOUND", 4<<10)
 	if st.oversub {
 		shmSpins = 1
 	}

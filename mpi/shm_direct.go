@@ -66,11 +66,25 @@ func (c *Comm) directReads() bool {
 // 235 -> 145, 1 MiB 1168 -> 413.
 var directFrom [shmKinds]int
 
-// useDirect tells whether a shared-memory reduction of kind k of n bytes
-// per rank goes by direct access (shmcoll.Direct): only when processes
-// outnumber cores, from directFrom on.
+// directBoundFrom is directFrom with a core per process: allreduce past
+// the slots (GOMPI_SHM_DIRECT_ALLREDUCE_BOUND, 4 KiB). Each rank folds its
+// half or block of every rank's vector where it lies and writes the result
+// into every rank's buffer: no copy through a slot and no rendezvous per
+// exchange step. 2 ranks bound, medians of 131-132 alternating runs in the
+// slow phase against recursive doubling up to 16 KiB and Rabenseifner
+// above: 16 KiB 12.1 -> 5.6 us, 64 KiB 11.6 -> 7.6, 256 KiB 29.6 -> 15.6,
+// 1 MiB 110 -> 73.
+var directBoundFrom [shmKinds]int
+
+// useDirect tells whether a shared-memory collective of kind k of n bytes
+// per rank goes by direct access (shmcoll.Direct): from directFrom on when
+// processes outnumber cores, else from directBoundFrom.
 func (c *Comm) useDirect(k, n int) bool {
-	return st.oversub && directFrom[k] > 0 && n >= directFrom[k] && c.directReads()
+	from := directBoundFrom[k]
+	if st.oversub {
+		from = directFrom[k]
+	}
+	return from > 0 && n >= from && c.directReads()
 }
 
 // useDirectFold is useShmFold for a reduction past the kind's shared-memory
