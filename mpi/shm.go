@@ -99,10 +99,12 @@ func SetCurrentCPU(f func() int32) { currentCPU = f }
 // counter starts at zero.
 func setupWorldShm() {
 	decideShmKinds()
-	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 256<<10)
-	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 512<<10)
+	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 64<<10)
+	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 256<<10)
 	directFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER", 256<<10)
 	directBoundFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE_BOUND", 4<<10)
+	directBoundFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_BOUND", 4<<10)
+	directBoundFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER_BOUND", 4<<10)
 	if st.oversub {
 		shmSpins = 1
 	}
@@ -155,8 +157,9 @@ func shmAllreduceBlocks() int {
 //     chunks of 16 or 32 KiB were slower). Allreduce lost that way (2 ranks,
 //     256 KiB 29 -> 63): its exchange copies each half once.
 //   - Except between two ranks with a core each, where a reduce above a
-//     slot goes point to point: one single copy (or one eager copy)
-//     against a copy into a slot and one out of it. 2-core EPYC guest,
+//     slot leaves the slots (by direct access since 25 Nov, shm_direct.go;
+//     point to point before): one single copy against a copy into a slot
+//     and one out of it. 2-core EPYC guest,
 //     whose two cores share a cache at times and not at others
 //     (bench/floor/core_rtt.c): with a shared cache reduce 16 KiB 2.0 ->
 //     1.5 us, 64 KiB 7.0 -> 7.9, 256 KiB 24-26 -> 23-24, 1 MiB 71-86 ->

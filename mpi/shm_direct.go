@@ -52,28 +52,26 @@ func (c *Comm) directReads() bool {
 // large blocks in the shared heap (0: never). Its two synchronizations
 // (addresses posted, blocks written) and copies through other processes'
 // mappings cost more than the slots on smaller data. 4 ranks on 2 cores,
-// medians of 6 alternating runs in the machine's fast phase, allreduce
-// against the slots up to 256 KiB and Rabenseifner point to point above:
-// 64 KiB 18 -> 21 us, 256 KiB 76 -> 56, 1 MiB 192 -> 153-160; so from
-// 256 KiB (GOMPI_SHM_DIRECT_ALLREDUCE). Reduce from 512 KiB
-// (GOMPI_SHM_DIRECT_REDUCE), each rank folding its block in scratch and
-// writing it to the root once (slow phase, medians of 6 against slot-sized
-// calls, where the other ranks run ahead of the root): 256 KiB 38 -> 50 us,
-// 1 MiB 160-170 -> 117.
-// Reduce_scatter from a whole vector of 256 KiB
-// (GOMPI_SHM_DIRECT_REDUCE_SCATTER; slow phase, medians of 5 against the
-// slots' pieces): 16 KiB blocks 12.7 -> 31.6 us, 64 KiB 66 -> 41, 256 KiB
-// 235 -> 145, 1 MiB 1168 -> 413.
+// slow phase, medians of 3 alternating runs against the slots (since a
+// rank's own operand is no longer read through a system call, 25 Nov):
+// allreduce from 64 KiB (GOMPI_SHM_DIRECT_ALLREDUCE; 64 KiB 26.6 -> 20.1
+// us, 16 KiB 16.7 -> 19.1), reduce from 256 KiB (GOMPI_SHM_DIRECT_REDUCE;
+// 256 KiB 38.9 -> 27.2, 64 KiB 8.9 -> 19.9), each rank folding its block
+// in scratch and writing it to the root once. Reduce_scatter from a whole
+// vector of 256 KiB (GOMPI_SHM_DIRECT_REDUCE_SCATTER; medians of 5 against
+// the slots' pieces: 16 KiB blocks 12.7 -> 31.6 us, 64 KiB 66 -> 41).
 var directFrom [shmKinds]int
 
-// directBoundFrom is directFrom with a core per process: allreduce past
-// the slots (GOMPI_SHM_DIRECT_ALLREDUCE_BOUND, 4 KiB). Each rank folds its
-// half or block of every rank's vector where it lies and writes the result
-// into every rank's buffer: no copy through a slot and no rendezvous per
-// exchange step. 2 ranks bound, medians of 131-132 alternating runs in the
-// slow phase against recursive doubling up to 16 KiB and Rabenseifner
-// above: 16 KiB 12.1 -> 5.6 us, 64 KiB 11.6 -> 7.6, 256 KiB 29.6 -> 15.6,
-// 1 MiB 110 -> 73.
+// directBoundFrom is directFrom with a core per process: allreduce, reduce
+// and reduce_scatter past the 4 KiB slots (GOMPI_SHM_DIRECT_ALLREDUCE_BOUND,
+// _REDUCE_BOUND, _REDUCE_SCATTER_BOUND; 4 KiB). Each rank folds its block
+// of every rank's vector where it lies and writes the result where it
+// belongs: no copy through a slot and no rendezvous per exchange step.
+// 2 ranks bound, slow phase, medians of 3 alternating runs against the
+// point-to-point schedules: allreduce 16 KiB 6.7 -> 1.6 us, 64 KiB 11.3 ->
+// 2.7, 256 KiB 31.6 -> 5.8, 1 MiB 118 -> 33; reduce 16 KiB 2.0 -> 1.3,
+// 64 KiB 3.8 -> 2.4, 1 MiB 51 -> 36; reduce_scatter of 4 KiB blocks 2.2
+// -> 1.3, 64 KiB 6.7 -> 2.9, 1 MiB 78 -> 62.
 var directBoundFrom [shmKinds]int
 
 // useDirect tells whether a shared-memory collective of kind k of n bytes

@@ -18,6 +18,7 @@ type Direct struct {
 	Write func(r int, addr uintptr, src unsafe.Pointer, n int) bool
 
 	addrs   [MaxGroup][2]uintptr // each rank's posted send and receive buffers
+	send    unsafe.Pointer       // this rank's own, as posted
 	scratch []byte
 	bad     int // first rank whose memory could not be reached, -1: none
 }
@@ -30,6 +31,7 @@ type posted = [2]uintptr
 func (g *Group) postAddrs(send, recv unsafe.Pointer, d *Direct) uint64 {
 	a := posted{uintptr(send), uintptr(recv)}
 	d.bad = -1
+	d.send = send
 	return g.post(unsafe.Pointer(&a), int(unsafe.Sizeof(a)), true)
 }
 
@@ -64,8 +66,13 @@ func (d *Direct) scratchOf(i, n int) unsafe.Pointer {
 }
 
 // operand returns n bytes of rank r's send buffer from byte off, addressed
-// in place or read into scratch piece i.
+// in place or read into scratch piece i. The caller's own is where it
+// lies: At knows other processes' memory only, and Read would copy it with
+// a system call (2 ranks bound, allreduce of 16 KiB: 6.8 -> 2.4 us).
 func (g *Group) operand(r, off, n, i int, d *Direct) unsafe.Pointer {
+	if r == g.me {
+		return unsafe.Add(d.send, off)
+	}
 	addr := d.addrs[r][0] + uintptr(off)
 	if p := d.At(r, addr, n); p != nil {
 		return p

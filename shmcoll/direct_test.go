@@ -2,6 +2,7 @@ package shmcoll
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"unsafe"
 
@@ -14,6 +15,7 @@ type memories struct {
 	bufs   [][][]byte // per rank, its buffers of the current call
 	noAt   bool       // At always fails: everything goes through Read/Write
 	failAt int        // Read and Write of this rank fail (-1: none)
+	selfAt []int32    // per rank, how often it reached its own memory through Direct
 }
 
 func (m *memories) find(r int, addr uintptr, n int) []byte {
@@ -27,19 +29,30 @@ func (m *memories) find(r int, addr uintptr, n int) []byte {
 	panic(fmt.Sprintf("rank %d has no %d bytes at %#x", r, n, addr))
 }
 
-func (m *memories) direct() *Direct {
+// direct is rank me's view of the others' memory; it counts me's uses of
+// its own memory (a rank has its own buffers at hand: going through At or
+// Read costs a system call in the library).
+func (m *memories) direct(me int) *Direct {
+	self := func(r int) {
+		if r == me && m.selfAt != nil {
+			atomic.AddInt32(&m.selfAt[me], 1)
+		}
+	}
 	return &Direct{
 		At: func(r int, addr uintptr, n int) unsafe.Pointer {
+			self(r)
 			if m.noAt {
 				return nil
 			}
 			return unsafe.Pointer(&m.find(r, addr, n)[0])
 		},
 		Read: func(r int, dst unsafe.Pointer, addr uintptr, n int) bool {
+			self(r)
 			copy(bytes(dst, n), m.find(r, addr, n))
 			return r != m.failAt
 		},
 		Write: func(r int, addr uintptr, src unsafe.Pointer, n int) bool {
+			self(r)
 			copy(m.find(r, addr, n), bytes(src, n))
 			return r != m.failAt
 		},
@@ -70,11 +83,11 @@ func TestDirectCollectives(t *testing.T) {
 		for _, noAt := range []bool{false, true} {
 			t.Run(fmt.Sprintf("p=%d/noAt=%v", p, noAt), func(t *testing.T) {
 				const count = 11 // not a multiple of p: blocks differ
-				m := &memories{bufs: make([][][]byte, p), noAt: noAt, failAt: -1}
+				m := &memories{bufs: make([][][]byte, p), noAt: noAt, failAt: -1, selfAt: make([]int32, p)}
 				errs := make([]string, p)
 				run(groups(p, 64, []uint64{3, 0, 8, 1, 5}[:p]), func(g *Group) {
 					fail := failer(errs, g.me)
-					d := m.direct()
+					d := m.direct(g.me)
 					send, recv := make([]byte, 8*count*p), make([]byte, 8*count*p)
 					m.bufs[g.me] = [][]byte{send, recv}
 					fill := func(call int) {
@@ -149,6 +162,7 @@ func TestDirectCollectives(t *testing.T) {
 				for me, e := range errs {
 					require.Empty(t, e, "rank %d", me)
 				}
+				require.Equal(t, make([]int32, p), m.selfAt, "ranks reached their own buffers through Direct")
 			})
 		}
 	}
@@ -163,7 +177,7 @@ func TestDirectReportsUnreachableRank(t *testing.T) {
 	run(groups(p, 64, []uint64{0, 0, 0}), func(g *Group) {
 		send, recv := make([]byte, p*n), make([]byte, p*n)
 		m.bufs[g.me] = [][]byte{send, recv}
-		bads[g.me] = g.AlltoallDirect(unsafe.Pointer(&send[0]), unsafe.Pointer(&recv[0]), n, m.direct())
+		bads[g.me] = g.AlltoallDirect(unsafe.Pointer(&send[0]), unsafe.Pointer(&recv[0]), n, m.direct(g.me))
 		g.Barrier()
 	})
 	require.Equal(t, []int{2, 2, -1}, bads)
