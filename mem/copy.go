@@ -10,8 +10,11 @@ import "unsafe"
 // as fast as glibc's memcpy; from 8 MiB the non-temporal copy wins).
 const (
 	piece     = 512 << 10
-	cacheable = 8 << 20
+	cacheable = Cacheable
 )
+
+// Cacheable is the copy size from which Go's non-temporal copy wins.
+const Cacheable = 8 << 20
 
 // Copy copies n bytes from src to dst (the regions must not overlap).
 func Copy(dst, src unsafe.Pointer, n int) {

@@ -223,8 +223,10 @@ func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *d
 		return c.interAllgather(m, callName("Allgather", m), sbuf, scount, stype, rbuf, rc, rd, rtype)
 	}
 	if m == Blocking && c.shm != nil {
-		if done, err := c.shmAllgather(sbuf, scount, stype, rbuf, rcount, rtype); done {
-			return nil, err
+		for _, direct := range [...]bool{false, true} {
+			if done, err := c.shmAllgather(direct, sbuf, scount, stype, rbuf, rcount, rtype); done {
+				return nil, err
+			}
 		}
 	}
 	k := &collKey{cc: c.cc, kind: ckAllgather, sbuf: sbuf, rbuf: rbuf, n1: scount, n2: rcount, t1: stype, t2: rtype}

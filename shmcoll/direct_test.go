@@ -73,7 +73,7 @@ func concatOf(p, i int) int64 {
 
 func int64s(b []byte) []int64 { return unsafe.Slice((*int64)(unsafe.Pointer(&b[0])), len(b)/8) }
 
-// TestDirectCollectives: alltoall, allreduce, reduce and reduce_scatter
+// TestDirectCollectives: alltoall, allgather, allreduce, reduce and reduce_scatter
 // through the other ranks' buffers, in place or not, with the buffers
 // addressable or only copyable, call after call with the buffers refilled as soon as a call
 // returns (a rank still reading would see the next call's data) and other
@@ -114,6 +114,22 @@ func TestDirectCollectives(t *testing.T) {
 								for i := range count {
 									if got, want := int64s(recv)[r*count+i], digits(r, g.me*count+i+call); got != want {
 										fail("call %d alltoall: from %d [%d] = %d, want %d", call, r, i, got, want)
+									}
+								}
+							}
+							// Allgather, in place on odd ranks: the own block already sits in recv.
+							fill(call)
+							own := unsafe.Pointer(&send[0])
+							if g.me%2 == 1 {
+								copy(recv[8*count*g.me:], send[:8*count])
+								own = unsafe.Pointer(&recv[8*count*g.me])
+							}
+							g.AllgatherDirect(own, unsafe.Pointer(&recv[0]), 8*count, d)
+							fill(-1)
+							for r := range p {
+								for i := range count {
+									if got, want := int64s(recv)[r*count+i], digits(r, i+call); got != want {
+										fail("call %d allgather: from %d [%d] = %d, want %d", call, r, i, got, want)
 									}
 								}
 							}
