@@ -8,7 +8,7 @@ import (
 )
 
 func TestBytesCopiesEverySize(t *testing.T) {
-	for _, n := range []int{0, 1, 4095, 1 << 20, 1<<20 + 7, 3*piece + 1, cacheable + 3} {
+	for _, n := range []int{0, 1, 4095, 1 << 20, 1<<20 + 7, 3*piece + 1, Cacheable + 3} {
 		src := make([]byte, n+5)
 		for i := range src {
 			src[i] = byte(i*7 + 1)

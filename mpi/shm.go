@@ -99,12 +99,7 @@ func SetCurrentCPU(f func() int32) { currentCPU = f }
 // counter starts at zero.
 func setupWorldShm() {
 	decideShmKinds()
-	directFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE", 64<<10)
-	directFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE", 256<<10)
-	directFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER", 256<<10)
-	directBoundFrom[shmAllreduce] = st.settings.size("GOMPI_SHM_DIRECT_ALLREDUCE_BOUND", 4<<10)
-	directBoundFrom[shmReduce] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_BOUND", 4<<10)
-	directBoundFrom[shmReduceScatter] = st.settings.size("GOMPI_SHM_DIRECT_REDUCE_SCATTER_BOUND", 4<<10)
+	decideDirectFrom()
 	if st.oversub {
 		shmSpins = 1
 	}
@@ -181,7 +176,7 @@ func shmAllreduceBlocks() int {
 //     32-38 through single copies that each wait for their reader, 7-8 in
 //     the slot the root fills and runs ahead of) and allreduce above
 //     512 KiB (Rabenseifner: 1 MiB 282-326 -> 174-190; 256 KiB 70-76
-//     through shared memory, 79-95 not), though from directFrom (256 KiB)
+//     through shared memory, 79-95 not), though from directFrom (64 KiB)
 //     allreduce takes neither but direct access (shm_direct.go).
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int

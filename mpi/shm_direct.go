@@ -48,41 +48,47 @@ func (c *Comm) directReads() bool {
 }
 
 // directFrom is, per kind, the size per rank from which a reduction goes by
-// direct access when processes outnumber cores and every process keeps its
-// large blocks in the shared heap (0: never). Its two synchronizations
-// (addresses posted, blocks written) and copies through other processes'
-// mappings cost more than the slots on smaller data. 4 ranks on 2 cores,
-// slow phase, medians of 3 alternating runs against the slots (since a
-// rank's own operand is no longer read through a system call, 25 Nov):
-// allreduce from 64 KiB (GOMPI_SHM_DIRECT_ALLREDUCE; 64 KiB 26.6 -> 20.1
-// us, 16 KiB 16.7 -> 19.1), reduce from 256 KiB (GOMPI_SHM_DIRECT_REDUCE;
-// 256 KiB 38.9 -> 27.2, 64 KiB 8.9 -> 19.9), each rank folding its block
-// in scratch and writing it to the root once. Reduce_scatter from a whole
-// vector of 256 KiB (GOMPI_SHM_DIRECT_REDUCE_SCATTER; medians of 5 against
-// the slots' pieces: 16 KiB blocks 12.7 -> 31.6 us, 64 KiB 66 -> 41).
+// direct access when every process keeps its large blocks in the shared
+// heap (0: never); below it the slots or the point-to-point schedules win,
+// as measured below (decideDirectFrom).
 var directFrom [shmKinds]int
 
-// directBoundFrom is directFrom with a core per process: allreduce, reduce
-// and reduce_scatter past the 4 KiB slots (GOMPI_SHM_DIRECT_ALLREDUCE_BOUND,
-// _REDUCE_BOUND, _REDUCE_SCATTER_BOUND; 4 KiB). Each rank folds its block
-// of every rank's vector where it lies and writes the result where it
-// belongs: no copy through a slot and no rendezvous per exchange step.
-// 2 ranks bound, slow phase, medians of 3 alternating runs against the
-// point-to-point schedules: allreduce 16 KiB 6.7 -> 1.6 us, 64 KiB 11.3 ->
-// 2.7, 256 KiB 31.6 -> 5.8, 1 MiB 118 -> 33; reduce 16 KiB 2.0 -> 1.3,
-// 64 KiB 3.8 -> 2.4, 1 MiB 51 -> 36; reduce_scatter of 4 KiB blocks 2.2
-// -> 1.3, 64 KiB 6.7 -> 2.9, 1 MiB 78 -> 62.
-var directBoundFrom [shmKinds]int
+// decideDirectFrom fills directFrom for this job, once at MPI_Init.
+//   - Processes outnumbering cores: the two synchronizations (addresses
+//     posted, blocks written) and copies through other processes' mappings
+//     cost more than the slots on smaller data. 4 ranks on 2 cores, slow
+//     phase, medians of 3 alternating runs against the slots: allreduce from
+//     64 KiB (GOMPI_SHM_DIRECT_ALLREDUCE; 64 KiB 26.6 -> 20.1 us, 16 KiB
+//     16.7 -> 19.1), reduce from 256 KiB (GOMPI_SHM_DIRECT_REDUCE; 256 KiB
+//     38.9 -> 27.2, 64 KiB 8.9 -> 19.9), each rank folding its block in
+//     scratch and writing it to the root once; reduce_scatter from a whole
+//     vector of 256 KiB (GOMPI_SHM_DIRECT_REDUCE_SCATTER; medians of 5
+//     against the slots' pieces: 16 KiB blocks 12.7 -> 31.6 us, 64 KiB 66
+//     -> 41).
+//   - A core per process: all three past the 4 KiB slots
+//     (GOMPI_SHM_DIRECT_ALLREDUCE_BOUND, _REDUCE_BOUND, _REDUCE_SCATTER_BOUND;
+//     4 KiB), where no slot copy and no rendezvous per exchange step is
+//     paid. 2 ranks bound, slow phase, medians of 3 alternating runs against
+//     the point-to-point schedules: allreduce 16 KiB 6.7 -> 1.6 us, 64 KiB
+//     11.3 -> 2.7, 256 KiB 31.6 -> 5.8, 1 MiB 118 -> 33; reduce 16 KiB 2.0
+//     -> 1.3, 64 KiB 3.8 -> 2.4, 1 MiB 51 -> 36; reduce_scatter of 4 KiB
+//     blocks 2.2 -> 1.3, 64 KiB 6.7 -> 2.9, 1 MiB 78 -> 62.
+func decideDirectFrom() {
+	from := func(kind string, oversub, bound int) int {
+		if st.oversub {
+			return st.settings.size("GOMPI_SHM_DIRECT_"+kind, oversub)
+		}
+		return st.settings.size("GOMPI_SHM_DIRECT_"+kind+"_BOUND", bound)
+	}
+	directFrom[shmAllreduce] = from("ALLREDUCE", 64<<10, 4<<10)
+	directFrom[shmReduce] = from("REDUCE", 256<<10, 4<<10)
+	directFrom[shmReduceScatter] = from("REDUCE_SCATTER", 256<<10, 4<<10)
+}
 
 // useDirect tells whether a shared-memory collective of kind k of n bytes
-// per rank goes by direct access (shmcoll.Direct): from directFrom on when
-// processes outnumber cores, else from directBoundFrom.
+// per rank goes by direct access (shmcoll.Direct).
 func (c *Comm) useDirect(k, n int) bool {
-	from := directBoundFrom[k]
-	if st.oversub {
-		from = directFrom[k]
-	}
-	return from > 0 && n >= from && c.directReads()
+	return directFrom[k] > 0 && n >= directFrom[k] && c.directReads()
 }
 
 // useDirectFold is useShmFold for a reduction past the kind's shared-memory

@@ -20,7 +20,7 @@ type Direct struct {
 	Write func(r int, addr uintptr, src unsafe.Pointer, n int) bool
 
 	addrs   [MaxGroup][2]uintptr // each rank's posted send and receive buffers
-	stream  bool                 // this call's copies bypass the cache (streamed)
+	stream  bool                 // this call's copies bypass the cache (pushBlocks)
 	send    unsafe.Pointer       // this rank's own, as posted
 	scratch []byte
 	bad     int // first rank whose memory could not be reached, -1: none
@@ -98,7 +98,7 @@ func (g *Group) foldDirect(out unsafe.Pointer, off, count, n int, f Fold, d *Dir
 	last := len(g.locals) - 1
 	next := last - 1
 	if f.Into == nil || !f.Into(g.operand(next, off, n, 0, d), g.operand(last, off, n, 1, d), out, count) {
-		mem.Bytes(bytes(out, n), bytes(g.operand(last, off, n, 1, d), n))
+		d.copy(out, g.operand(last, off, n, 1, d), n)
 		next = last
 	}
 	for r := next - 1; r >= 0; r-- {
@@ -131,7 +131,7 @@ func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fo
 		dst := unsafe.Add(recv, off)
 		out := g.foldDirect(inPlaceOr(send, recv, dst), off, k, n, f, d)
 		if out != dst { // in place: the fold read this block till its end
-			mem.Bytes(bytes(dst, n), bytes(out, n))
+			d.copy(dst, out, n)
 		}
 		for r := range p {
 			if r != g.me {
@@ -144,9 +144,7 @@ func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fo
 }
 
 // put writes n bytes at src to rank r's addr: in place where r's memory is
-// addressable here, else through Write. Copies here go through mem, which
-// keeps 1-8 MiB copies cached (2 ranks, allgather of 1 MiB blocks pushed
-// with Go's copy: 49 -> 65 us).
+// addressable here, else through Write.
 func (g *Group) put(r int, addr uintptr, src unsafe.Pointer, n int, d *Direct) {
 	if p := d.At(r, addr, n); p != nil {
 		d.copy(p, src, n)
@@ -168,7 +166,7 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 		} else {
 			dst := unsafe.Add(recv, off)
 			if out := g.foldDirect(inPlaceOr(send, recv, dst), off, k, n, f, d); out != dst {
-				mem.Bytes(bytes(dst, n), bytes(out, n))
+				d.copy(dst, out, n)
 			}
 		}
 	}
@@ -187,16 +185,7 @@ func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad
 	return g.pushBlocks(send, recv, n, n, d)
 }
 
-// streamed decides whether a call's copies bypass the cache: when all
-// ranks together write total bytes past what the caches keep
-// (mem.Cacheable), as Go's copy does from 1 MiB; else they go through mem,
-// which keeps them cached. 4 ranks on 2 cores, alltoall of 1 MiB blocks
-// (16 MiB written per call): 264 us through the cache, 195-211 streamed;
-// 2 ranks bound, allgather of 1 MiB blocks (4 MiB), fast phase: 46 and 65
-// (slow phase: 49 and 42).
-func (d *Direct) streamed(total int) { d.stream = total >= mem.Cacheable }
-
-// copy copies n bytes as the call decided (streamed).
+// copy copies n bytes as the call decided (stream).
 func (d *Direct) copy(dst, src unsafe.Pointer, n int) {
 	if d.stream {
 		copy(bytes(dst, n), bytes(src, n))
@@ -217,8 +206,14 @@ func (g *Group) AllgatherDirect(send, recv unsafe.Pointer, n int, d *Direct) (ba
 // landed everywhere.
 func (g *Group) pushBlocks(send, recv unsafe.Pointer, n, stride int, d *Direct) (bad int) {
 	s := g.postAddrs(send, recv, d)
+	// Past what the caches keep (mem.Cacheable) in all, the copies bypass
+	// the cache, as Go's copy does from 1 MiB; else mem keeps them cached.
+	// 4 ranks on 2 cores, alltoall of 1 MiB blocks (16 MiB written per
+	// call): 264 us through the cache, 195-211 streamed; 2 ranks bound,
+	// allgather of 1 MiB blocks (4 MiB), fast phase: 46 and 65 (slow phase:
+	// 49 and 42).
 	p := len(g.locals)
-	d.streamed(n * p * p)
+	d.stream = n*p*p >= mem.Cacheable
 	own := g.me * n
 	if mine := unsafe.Add(send, g.me*stride); mine != unsafe.Add(recv, own) {
 		d.copy(unsafe.Add(recv, own), mine, n)
@@ -250,7 +245,7 @@ func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, siz
 	}
 	g.Barrier()
 	if out != recv {
-		mem.Bytes(bytes(recv, n), bytes(out, n))
+		d.copy(recv, out, n)
 	}
 	return d.bad
 }
