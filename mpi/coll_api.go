@@ -59,9 +59,8 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 	if e := firstErr(c.checkIntra(call), c.checkRoot(call, root), c.checkData(call, buf, count, dt)); e != nil {
 		return c.fail(e)
 	}
-	if c.useShm(m, shmBcast, count*dt.Size) {
-		c.shmBcast(buf, count, dt, root)
-		return nil, nil
+	if n := count * dt.Size; c.useShm(m, shmBcast, n) || c.useDirectBcast(m, n) {
+		return nil, c.shmBcast(n > c.shmMax[shmBcast], buf, count, dt, root)
 	}
 	k := collKey{cc: c.cc, kind: ckBcast, rbuf: buf, n1: count, t1: dt, root: root}
 	if op := cacheGet(m, &k); op != nil {
@@ -421,11 +420,11 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 	if e != nil {
 		return c.fail(e)
 	}
-	if sp := sbuf; c.useShmFold(m, shmReduce, count, dt) || c.useDirectFold(m, shmReduce, count, dt) {
+	if sp := sbuf; c.useShmFold(m, shmReduce, count, dt) || c.useDirectContig(m, shmReduce, count, dt) {
 		if inPlace {
 			sp = rbuf
 		}
-		if count*dt.Size > c.shmMax[shmReduce] { // past the slots: useDirectFold
+		if count*dt.Size > c.shmMax[shmReduce] { // past the slots: useDirectContig
 			return nil, c.directFailed(call, c.shm.ReduceDirect(sp, rbuf, count, dt.Size, root, c.reducer(o, dt), c.direct))
 		}
 		c.shm.Reduce(sp, rbuf, count, dt.Size, root, c.reducer(o, dt))
@@ -499,7 +498,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
-	if c.useShmFold(m, shmAllreduce, count, dt) || c.useDirectFold(m, shmAllreduce, count, dt) {
+	if c.useShmFold(m, shmAllreduce, count, dt) || c.useDirectContig(m, shmAllreduce, count, dt) {
 		return c.shmAllreduce(callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
 	k := &collKey{cc: c.cc, kind: ckAllreduce, sbuf: sbuf, rbuf: rbuf, n1: count, t1: dt, o: o}
@@ -593,7 +592,7 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 	if c.useShmFold(m, shmReduceScatter, total, dt) && c.shm.Piece(dt.Size) > 0 { // a piece of every block per call
 		return c.shmReduceScatter(sbuf, rbuf, rcounts, total, dt, o)
 	}
-	if c.useDirectFold(m, shmReduceScatter, total, dt) {
+	if c.useDirectContig(m, shmReduceScatter, total, dt) {
 		sp := sbuf
 		if inPlace {
 			sp = rbuf

@@ -316,7 +316,7 @@ func (c *Comm) shmAllreduce(call string, sbuf, rbuf unsafe.Pointer, count int, d
 	if e != nil {
 		return c.fail(e)
 	}
-	if count*dt.Size > c.shmMax[shmAllreduce] { // past the slots: useDirectFold
+	if count*dt.Size > c.shmMax[shmAllreduce] { // past the slots: useDirectContig
 		return nil, c.directFailed(call, c.shm.AllreduceDirect(sp, rbuf, count, dt.Size, c.reducer(o, dt), c.direct))
 	}
 	c.shm.Allreduce(sp, rbuf, count, dt.Size, c.reducer(o, dt))
@@ -419,22 +419,30 @@ func (c *Comm) packed(p unsafe.Pointer, count int, dt *datatype.Type) unsafe.Poi
 	return bytePtr(tmp)
 }
 
-// shmBcast broadcasts through shared memory, packing a non-contiguous type
-// (another rank may describe the same bytes with a contiguous one).
-func (c *Comm) shmBcast(buf unsafe.Pointer, count int, dt *datatype.Type, root int) {
+// shmBcast broadcasts through shared memory, or past the slots by direct
+// access (shm_direct.go), packing a non-contiguous type (another rank may
+// describe the same bytes with a contiguous one, and must take the same
+// path).
+func (c *Comm) shmBcast(direct bool, buf unsafe.Pointer, count int, dt *datatype.Type, root int) error {
 	n := count * dt.Size
-	if dt.Contig || n == 0 {
-		c.shm.Bcast(buf, n, root)
-		return
+	p := buf
+	var tmp []byte
+	if !dt.Contig && n > 0 {
+		tmp = make([]byte, n)
+		if c.rank == root {
+			dt.Pack(tmp, buf, count, 0)
+		}
+		p = bytePtr(tmp)
 	}
-	tmp := make([]byte, n)
-	if c.rank == root {
-		dt.Pack(tmp, buf, count, 0)
+	if !direct {
+		c.shm.Bcast(p, n, root)
+	} else if err := c.directFailed("MPI_Bcast", c.shm.BcastDirect(p, n, root, c.direct)); err != nil {
+		return err
 	}
-	c.shm.Bcast(bytePtr(tmp), n, root)
-	if c.rank != root {
+	if tmp != nil && c.rank != root {
 		dt.Unpack(buf, count, tmp, 0)
 	}
+	return nil
 }
 
 // shmAlltoall runs a blocking MPI_Alltoall through shared memory: through

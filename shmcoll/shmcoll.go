@@ -42,6 +42,12 @@ const TinyDepth = 256
 // AreaSize is the bytes of shared memory one area needs for nlocal processes
 // with slot bytes of data each.
 func AreaSize(nlocal, slot int) int {
+	return claimsOffset(nlocal, slot) + (nlocal*nlocal*8+lineSize-1)/lineSize*lineSize
+}
+
+// claimsOffset is where the area's claim words start, after the slots: one
+// per pair of processes (see shareBlocks).
+func claimsOffset(nlocal, slot int) int {
 	return nlocal*lineSize + TinyDepth*nlocal*lineSize + Depth*nlocal*slot
 }
 
@@ -91,6 +97,21 @@ const InlineMax = 24
 // arrived from (written by the C side when processes outnumber cores; see
 // capi/shmcoll.h). The inline halves end before it.
 const CPUHintOffset = 56
+
+// DoneOffset is where on its counter line a process counts the copies
+// from or to its buffers done in a direct collective (pushBlocks); the CPU
+// hint ends before it.
+const DoneOffset = 60
+
+func (a *Area) done(local int) *uint32 {
+	return (*uint32)(unsafe.Add(a.base, local*lineSize+DoneOffset))
+}
+
+// claim is the word by which a rank claims the copy of process from's
+// block for process to.
+func (a *Area) claim(from, to int) *uint64 {
+	return (*uint64)(unsafe.Add(a.base, claimsOffset(a.nlocal, a.slot)+(to*a.nlocal+from)*8))
+}
 
 // inline reports whether call s's data of n bytes rides on the counter line.
 func inline(n int, sync bool) bool { return sync && n <= InlineMax }

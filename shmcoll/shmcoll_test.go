@@ -451,10 +451,12 @@ func digit(r, i int) int64 { return int64(r + 1 + 3*(i%3)) }
 // want is element i of the three ranks' digits concatenated in rank order.
 func want(i int) int64 { return []int64{123, 456, 789}[i%3] }
 
-// The C side's CPU hint shares the counter line with the inline halves.
+// The C side's CPU hint and the done count share the counter line with
+// the inline halves.
 func TestCPUHintAfterInlineData(t *testing.T) {
 	require.LessOrEqual(t, 8+2*InlineMax, CPUHintOffset)
-	require.LessOrEqual(t, CPUHintOffset+4, lineSize)
+	require.LessOrEqual(t, CPUHintOffset+4, DoneOffset)
+	require.LessOrEqual(t, DoneOffset+4, lineSize)
 }
 
 // TestRunAheadDepth: a broadcast root runs TinyDepth calls ahead of its

@@ -2,7 +2,7 @@
 
 /* gompi-test: np=2,3,4,5 timeout=120 */
 /* gompi-env: GOMPI_SHM_DIRECT_ALLREDUCE=65536 GOMPI_SHM_DIRECT_REDUCE=65536 GOMPI_SHM_DIRECT_REDUCE_SCATTER=65536 */
-/* Alltoalls, allreduces, reduces and reduce_scatters too big for the
+/* Alltoalls, bcasts, allreduces, reduces and reduce_scatters too big for the
  * shared-memory slots.
  * With more ranks than cores each rank reads (or folds from, or writes) the
  * others' buffers itself: in the shared heap (malloc), outside it (static
@@ -190,6 +190,40 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
     MPI_Op_free(&cat);
 }
 
+/* bcasts: every root in turn, data past the big slots (VEC doubles, or an
+ * odd number of bytes), the root's buffer overwritten as soon as its call
+ * returns and every reader's byte past the count checked untouched. */
+static void bcasts(MPI_Comm comm, int use_static, const char *what) {
+    int me, n;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &n);
+    double *x = use_static ? static_vec : malloc(sizeof(double) * VEC);
+    for (int k = 0; k < 40; k++) {
+        int root = k % n, bytes = k % 2 ? VEC * (int)sizeof(double) : 100001 + 64 * k;
+        unsigned char *b = (unsigned char *)x;
+        for (int i = 0; i < VEC * (int)sizeof(double); i++)
+            b[i] = me == root ? (unsigned char)(i * 7 + k) : (unsigned char)(me + 1);
+        if (k % 2)
+            CHECK_MPI(MPI_Bcast(x, VEC, MPI_DOUBLE, root, comm));
+        else
+            CHECK_MPI(MPI_Bcast(x, bytes, MPI_BYTE, root, comm));
+        if (me == root) {
+            memset(x, 0xee, sizeof(double) * VEC); /* a late reader would see it */
+            continue;
+        }
+        for (int i = 0; i < VEC * (int)sizeof(double); i++) {
+            unsigned char want = i < bytes ? (unsigned char)(i * 7 + k) : (unsigned char)(me + 1);
+            if (b[i] != want) {
+                CHECK(0, "%s bcast from %d round %d of %d bytes: [%d] = %d, want %d", what, root, k, bytes, i, b[i],
+                      want);
+                break;
+            }
+        }
+    }
+    if (!use_static)
+        free(x);
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -239,9 +273,13 @@ int main(int argc, char **argv) {
     MPI_Comm rev;
     CHECK_MPI(MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &rev));
     rounds(rev, 0, "reversed communicator");
+    bcasts(rev, 0, "reversed communicator");
     reductions(rev, 0, "reversed communicator");
     MPI_Comm_free(&rev);
 
+    bcasts(MPI_COMM_WORLD, 0, "world, heap");
+    bcasts(MPI_COMM_WORLD, 1, "world, static");
+    bcasts(MPI_COMM_WORLD, rank % 2, "world, heap and static mixed");
     reductions(MPI_COMM_WORLD, 0, "world, heap");
     reductions(MPI_COMM_WORLD, 1, "world, static");
 
