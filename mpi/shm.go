@@ -167,7 +167,8 @@ func shmAllreduceBlocks() int {
 //     0.14 us, 16 KiB 0.72 -> 0.34, 64 KiB 2.5 -> 1.3 (MPICH 0.28, 4.4,
 //     6.3); without: 4 KiB 1.14 -> 0.36, 16 KiB 1.60 -> 0.78, 64 KiB 4.1
 //     -> 2.9 (MPICH 0.72, 4.9, 6.5). Above it point to point wins (one
-//     call per big slot, 256 KiB: 2.6-5.0 us against 5.0-17).
+//     call per big slot, 256 KiB: 2.6-5.0 us against 5.0-17), and direct
+//     access more (directFrom, shm_direct.go).
 //   - Oversubscribed, when every rank of the node keeps its large blocks in
 //     the shared heap (btl/sm heap.go; a node-wide fact, so all members
 //     decide alike), a single copy is a plain memory copy and point to
@@ -176,8 +177,9 @@ func shmAllreduceBlocks() int {
 //     32-38 through single copies that each wait for their reader, 7-8 in
 //     the slot the root fills and runs ahead of) and allreduce above
 //     512 KiB (Rabenseifner: 1 MiB 282-326 -> 174-190; 256 KiB 70-76
-//     through shared memory, 79-95 not), though from directFrom (64 KiB)
-//     allreduce takes neither but direct access (shm_direct.go).
+//     through shared memory, 79-95 not), though past directFrom bcast
+//     (64 KiB) and allreduce (64 KiB) take neither but direct access
+//     (shm_direct.go).
 func shmLimits(max, size int) *[shmKinds]int {
 	var l [shmKinds]int
 	heaps := st.sm != nil && st.sm.NodeSharesHeaps()

@@ -10,8 +10,10 @@ import (
 // Direct gives a rank the other ranks' memory, for collectives too big for
 // the slots: instead of a copy into a slot and one out of it, a rank reads
 // (or folds from, or writes) another rank's buffer itself. Each rank posts
-// its buffers' addresses with its arrival; the last call of each collective
-// is a barrier, so nobody touches a buffer after its owner returned.
+// its buffers' addresses with its arrival; a collective ends in a barrier
+// or, for alltoall and allgather, on a count of the copies from and to the
+// caller's buffers (pushBlocks), so nobody touches a buffer after its owner
+// returned.
 type Direct struct {
 	// At is where rank r's [addr, addr+n) lies in this process, nil when
 	// it cannot be addressed here (Read and Write then copy).
