@@ -366,35 +366,115 @@ func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, siz
 }
 
 // BcastDirect is Bcast for data too big for the slots: the n bytes are cut
-// into one piece of whole cache lines per rank; the root writes its piece
-// into every other rank's buf, and every other rank copies its piece from
-// the root's buf into its own and from there into every other non-root
-// rank's. Each reader's bytes are still written once, but by all ranks'
-// cores instead of by the reader alone (or by the root alone).
+// into one piece of whole cache lines per rank, and rank q copies its piece
+// into every reader k: first into itself from the root, then from there
+// into the others as they arrive, so each reader's bytes are written once
+// but by all ranks' cores (the root's included), not by the reader alone.
+// Each copy (q, k) is a task claimed as in shareBlocks, by q or by a rank
+// running on the CPU q was last seen on (q is switched out then): a rank
+// that arrived early need not run again in the same call, and the call
+// ends on counts of the copies done (every rank waits for the copies into
+// and out of its buffer, the root for all) instead of a barrier.
 func (g *Group) BcastDirect(buf unsafe.Pointer, n, root int, d *Direct) (bad int) {
+	p := len(g.locals)
+	done := g.a.done(g.locals[g.me])
+	atomic.StoreUint32(done, 0) // before arriving: nobody counts here before
 	s := g.postAddrs(buf, buf, d)
-	first, lines := Block((n+lineSize-1)/lineSize, len(g.locals), g.me)
-	off := first * lineSize
-	k := clamp(lines*lineSize, n-off)
-	mine := unsafe.Add(buf, off)
-	if g.me != root {
-		g.waitFor(root, s)
-		g.addrsOf(root, s, d)
-		if k > 0 {
-			addr := d.addrs[root][1] + uintptr(off)
-			if p := d.At(root, addr, k); p != nil {
-				d.copy(mine, p, k)
-			} else if !d.Read(root, mine, addr, k) {
-				d.fail(root)
+	lines := (n + lineSize - 1) / lineSize
+	piece := func(q int) (off, k int) {
+		first, l := Block(lines, p, q)
+		off = first * lineSize
+		return off, clamp(l*lineSize, n-off)
+	}
+	var known uint64 // ranks whose addresses d.addrs holds
+	ready := func(r int) bool {
+		if known&(1<<r) == 0 {
+			if !g.arrived(r, s) {
+				return false
+			}
+			g.addrsOf(r, s, d)
+			known |= 1 << r
+		}
+		return true
+	}
+	known |= 1 << g.me
+	d.addrs[g.me] = posted{uintptr(buf), uintptr(buf)}
+	mineDone := false // this reader's own piece is in its buffer
+	task := func(q, k int) bool {
+		off, m := piece(q)
+		// q too: its count is of this call only once it has arrived.
+		if m == 0 || k == root || !ready(root) || !ready(k) || !ready(q) {
+			return false
+		}
+		tag := g.bases[k] + s + 1 // as in shareBlocks
+		w := g.a.claim(g.locals[q], g.locals[k])
+		if old := atomic.LoadUint64(w); old >= tag || !atomic.CompareAndSwapUint64(w, old, tag) {
+			return false
+		}
+		switch {
+		case k == g.me:
+			g.get(root, unsafe.Add(buf, off), d.addrs[root][1]+uintptr(off), m, d)
+			mineDone = mineDone || q == g.me
+		case g.me == root || q == g.me && mineDone:
+			g.put(k, d.addrs[k][1]+uintptr(off), unsafe.Add(buf, off), m, d)
+		default: // from the root to k, through this process
+			from, to := d.addrs[root][1]+uintptr(off), d.addrs[k][1]+uintptr(off)
+			if src, dst := d.At(root, from, m), d.At(k, to, m); src != nil && dst != nil {
+				d.copy(dst, src, m)
+			} else {
+				tmp := d.scratchOf(0, m)
+				g.get(root, tmp, from, m, d)
+				g.put(k, to, tmp, m, d)
 			}
 		}
-	}
-	g.eachArrived(s, func(r int) {
-		if r != root && k > 0 {
-			g.addrsOf(r, s, d)
-			g.put(r, d.addrs[r][1]+uintptr(off), mine, k, d)
+		atomic.AddUint32(g.a.done(g.locals[k]), 1)
+		if q != k {
+			atomic.AddUint32(g.a.done(g.locals[q]), 1)
 		}
-	})
-	g.Barrier()
+		if q != root {
+			atomic.AddUint32(g.a.done(g.locals[root]), 1)
+		}
+		return true
+	}
+	// want counts the tasks this rank takes part in: as the root all; as
+	// a reader every nonempty piece into it and its own piece's copies.
+	pieces := uint32(min(p, lines))
+	want := pieces * uint32(p-1)
+	if g.me != root {
+		want = pieces
+		if _, m := piece(g.me); m > 0 {
+			want += uint32(p - 2)
+		}
+	}
+	var w waiting
+	for atomic.LoadUint32(done) != want {
+		did := task(g.me, g.me)
+		for k := range p {
+			did = task(g.me, k) || did
+		}
+		if g.CPU != nil {
+			cpu := g.CPU()
+			for q := range p {
+				if q == g.me || atomic.LoadInt32(g.hint(g.locals[q])) != cpu {
+					continue
+				}
+				for k := range p {
+					did = task(q, k) || did
+				}
+			}
+		}
+		if !did {
+			g.idle(&w)
+		}
+	}
 	return d.bad
+}
+
+// get copies n bytes at rank r's addr to dst.
+func (g *Group) get(r int, dst unsafe.Pointer, addr uintptr, n int, d *Direct) {
+	if p := d.At(r, addr, n); p != nil {
+		d.copy(dst, p, n)
+	} else if !d.Read(r, dst, addr, n) {
+		d.fail(r)
+	}
 }
