@@ -241,6 +241,46 @@ func (g *Group) pushBlocks(send, recv unsafe.Pointer, n, stride int, d *Direct) 
 	return d.bad
 }
 
+// claims is one call's view of the copies its ranks claim (shareBlocks,
+// BcastDirect): which ranks have arrived, with their posted addresses.
+type claims struct {
+	g     *Group
+	s     uint64
+	d     *Direct
+	known uint64 // ranks whose addresses d.addrs holds
+}
+
+// startClaims begins claiming the copies of call s, whose own buffers
+// send and recv the caller posted.
+func (g *Group) startClaims(s uint64, send, recv unsafe.Pointer, d *Direct) claims {
+	d.addrs[g.me] = posted{uintptr(send), uintptr(recv)}
+	return claims{g: g, s: s, d: d, known: 1 << g.me}
+}
+
+// ready tells whether rank r has arrived at the call, fetching its
+// addresses the first time.
+func (c *claims) ready(r int) bool {
+	if c.known&(1<<r) == 0 {
+		if !c.g.arrived(r, c.s) {
+			return false
+		}
+		c.g.addrsOf(r, c.s, c.d)
+		c.known |= 1 << r
+	}
+	return true
+}
+
+// claim takes the copy from rank i's memory into rank j's of this call,
+// unless someone did. The tag is j's counter in this call, which only
+// grows: a rank still scanning an earlier call's copies cannot take it.
+func (c *claims) claim(i, j int) bool {
+	g := c.g
+	tag := g.bases[j] + c.s + 1
+	w := g.a.claim(g.locals[i], g.locals[j])
+	old := atomic.LoadUint64(w)
+	return old < tag && atomic.CompareAndSwapUint64(w, old, tag)
+}
+
 // shareBlocks is pushBlocks when processes outnumber cores: each copy
 // (block of rank i for rank j) is a task that either i or j claims once
 // both have arrived, whichever runs first. Ranks sharing a CPU never run at
@@ -258,30 +298,10 @@ func (g *Group) pushBlocks(send, recv unsafe.Pointer, n, stride int, d *Direct) 
 func (g *Group) shareBlocks(s uint64, send, recv unsafe.Pointer, n, stride int, d *Direct) {
 	p := len(g.locals)
 	done := g.a.done(g.locals[g.me])
-	var known uint64 // ranks whose addresses d.addrs holds
-	ready := func(r int) bool {
-		if known&(1<<r) != 0 {
-			return true
-		}
-		if !g.arrived(r, s) {
-			return false
-		}
-		g.addrsOf(r, s, d)
-		known |= 1 << r
-		return true
-	}
-	known |= 1 << g.me
-	d.addrs[g.me] = posted{uintptr(send), uintptr(recv)}
-	// task copies block (i, j) if it is ready and unclaimed.
+	c := g.startClaims(s, send, recv, d)
+	// task copies block (i, j) if both have arrived and nobody claimed it.
 	task := func(i, j int) bool {
-		if i == j || !ready(i) || !ready(j) {
-			return false
-		}
-		// j's counter in this call: claims of (i, j) only grow, so a rank
-		// still scanning an earlier call's tasks cannot take this one.
-		tag := g.bases[j] + s + 1
-		w := g.a.claim(g.locals[i], g.locals[j])
-		if old := atomic.LoadUint64(w); old >= tag || !atomic.CompareAndSwapUint64(w, old, tag) {
+		if i == j || !c.ready(i) || !c.ready(j) || !c.claim(i, j) {
 			return false
 		}
 		g.copyBlock(i, j, send, recv, n, stride, d)
@@ -386,29 +406,12 @@ func (g *Group) BcastDirect(buf unsafe.Pointer, n, root int, d *Direct) (bad int
 		off = first * lineSize
 		return off, clamp(l*lineSize, n-off)
 	}
-	var known uint64 // ranks whose addresses d.addrs holds
-	ready := func(r int) bool {
-		if known&(1<<r) == 0 {
-			if !g.arrived(r, s) {
-				return false
-			}
-			g.addrsOf(r, s, d)
-			known |= 1 << r
-		}
-		return true
-	}
-	known |= 1 << g.me
-	d.addrs[g.me] = posted{uintptr(buf), uintptr(buf)}
+	c := g.startClaims(s, buf, buf, d)
 	mineDone := false // this reader's own piece is in its buffer
 	task := func(q, k int) bool {
 		off, m := piece(q)
 		// q too: its count is of this call only once it has arrived.
-		if m == 0 || k == root || !ready(root) || !ready(k) || !ready(q) {
-			return false
-		}
-		tag := g.bases[k] + s + 1 // as in shareBlocks
-		w := g.a.claim(g.locals[q], g.locals[k])
-		if old := atomic.LoadUint64(w); old >= tag || !atomic.CompareAndSwapUint64(w, old, tag) {
+		if m == 0 || k == root || !c.ready(root) || !c.ready(k) || !c.ready(q) || !c.claim(q, k) {
 			return false
 		}
 		switch {
