@@ -2,7 +2,7 @@
 
 /* gompi-test: np=2,3,4,5 timeout=120 */
 /* gompi-env: GOMPI_SHM_DIRECT_ALLREDUCE=65536 GOMPI_SHM_DIRECT_REDUCE=65536 GOMPI_SHM_DIRECT_REDUCE_SCATTER=65536 */
-/* Alltoalls, bcasts, allreduces, reduces and reduce_scatters too big for the
+/* Alltoalls, allgathers, bcasts, allreduces, reduces and reduce_scatters too big for the
  * shared-memory slots.
  * With more ranks than cores each rank reads (or folds from, or writes) the
  * others' buffers itself: in the shared heap (malloc), outside it (static
@@ -190,6 +190,46 @@ static void reductions(MPI_Comm comm, int use_static, const char *what) {
     MPI_Op_free(&cat);
 }
 
+/* big_blocks: alltoalls and allgathers of blocks that copies through the
+ * cache (100 KB) or past it (2.4 MB: 8 MiB or more per call) carry, every
+ * result checked and the send buffer refilled as soon as a call returns. */
+static void big_blocks(void) {
+    const int counts[] = {25000, 600000}; /* ints per block */
+    for (int c = 0; c < 2; c++) {
+        int b = counts[c];
+        int *send = malloc(sizeof(int) * (size_t)b * size), *recv = malloc(sizeof(int) * (size_t)b * size);
+        for (int round = 0; round < 4; round++) {
+            for (int to = 0; to < size; to++)
+                for (int i = 0; i < b; i++)
+                    send[(size_t)to * b + i] = value(rank, to, i, round);
+            CHECK_MPI(MPI_Alltoall(send, b, MPI_INT, recv, b, MPI_INT, MPI_COMM_WORLD));
+            memset(send, 0xff, sizeof(int) * (size_t)b * size);
+            for (int from = 0; from < size; from++)
+                for (int i = 0; i < b; i++)
+                    if (recv[(size_t)from * b + i] != value(from, rank, i, round)) {
+                        CHECK(0, "alltoall of %d ints, round %d: from %d [%d] = %d", b, round, from, i,
+                              recv[(size_t)from * b + i]);
+                        from = size;
+                        break;
+                    }
+            for (int i = 0; i < b; i++)
+                send[i] = value(rank, 0, i, round);
+            CHECK_MPI(MPI_Allgather(send, b, MPI_INT, recv, b, MPI_INT, MPI_COMM_WORLD));
+            memset(send, 0xff, sizeof(int) * (size_t)b);
+            for (int from = 0; from < size; from++)
+                for (int i = 0; i < b; i++)
+                    if (recv[(size_t)from * b + i] != value(from, 0, i, round)) {
+                        CHECK(0, "allgather of %d ints, round %d: from %d [%d] = %d", b, round, from, i,
+                              recv[(size_t)from * b + i]);
+                        from = size;
+                        break;
+                    }
+        }
+        free(send);
+        free(recv);
+    }
+}
+
 /* bcasts: every root in turn, data past the big slots (VEC doubles, or an
  * odd number of bytes), the root's buffer overwritten as soon as its call
  * returns and every reader's byte past the count checked untouched. */
@@ -277,6 +317,7 @@ int main(int argc, char **argv) {
     reductions(rev, 0, "reversed communicator");
     MPI_Comm_free(&rev);
 
+    big_blocks();
     bcasts(MPI_COMM_WORLD, 0, "world, heap");
     bcasts(MPI_COMM_WORLD, 1, "world, static");
     bcasts(MPI_COMM_WORLD, rank % 2, "world, heap and static mixed");
