@@ -22,7 +22,7 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 	// The first round sends my block straight from sbuf; its copy into rb
 	// runs after that round, off the critical path (a 1 MiB copy before
 	// the exchange doubled a 2-rank allgather).
-	own, _ := rb.at(me)
+	own, _ := rb.At(me)
 	first := own
 	if sbuf != nil {
 		first = sbuf
@@ -37,7 +37,7 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 	if alg == AllgatherLinear {
 		for q := 0; q < size; q++ {
 			if q != me {
-				rp, rk := rb.at(q)
+				rp, rk := rb.At(q)
 				b.recv(q, rp, rk)
 				b.send(q, first, n)
 			}
@@ -52,9 +52,9 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 			if d == 1 {
 				b.send(peer, first, n)
 			} else {
-				b.send(peer, add(rb.Buf, lo*n), d*n)
+				b.send(peer, piece(rb.Buf, lo*n, d*n), d*n)
 			}
-			b.recv(peer, add(rb.Buf, plo*n), d*n)
+			b.recv(peer, piece(rb.Buf, plo*n, d*n), d*n)
 			copyOwn()
 			b.round()
 		}
@@ -63,11 +63,11 @@ func Allgather(size, me int, sbuf unsafe.Pointer, n int, rb Blocks, alg string) 
 	}
 	next, prev := (me+1)%size, (me-1+size)%size
 	for s := 0; s < size-1; s++ {
-		sp, sk := rb.at((me - s + size) % size)
+		sp, sk := rb.At((me - s + size) % size)
 		if s == 0 {
 			sp = first
 		}
-		rp, rk := rb.at((me - s - 1 + 2*size) % size)
+		rp, rk := rb.At((me - s - 1 + 2*size) % size)
 		b.send(next, sp, sk)
 		b.recv(prev, rp, rk)
 		copyOwn()
@@ -83,7 +83,7 @@ func allgatherBruck(b *builder, size, me int, sbuf unsafe.Pointer, n int, rb Blo
 	tmp := b.scratch(size * n)
 	src := sbuf
 	if src == nil {
-		src, _ = rb.at(me)
+		src, _ = rb.At(me)
 	}
 	b.copy(tmp, src, n)
 	for k := 1; k < size; k <<= 1 {
@@ -93,7 +93,7 @@ func allgatherBruck(b *builder, size, me int, sbuf unsafe.Pointer, n int, rb Blo
 		b.round()
 	}
 	for i := 0; i < size; i++ {
-		p, _ := rb.at((me + i) % size)
+		p, _ := rb.At((me + i) % size)
 		b.copy(p, add(tmp, i*n), n)
 	}
 }

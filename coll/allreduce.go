@@ -165,7 +165,7 @@ func allreduceRab(b *builder, size, me int, d Data, src unsafe.Pointer) {
 			for i := lo; i < hi; i++ {
 				c += cnt[i]
 			}
-			return add(acc, off[lo]), add(tmp, off[lo]), off[hi] - off[lo], c
+			return piece(acc, off[lo], c), piece(tmp, off[lo], c), off[hi] - off[lo], c
 		}
 		lo, hi := 0, p
 		for dist := p / 2; dist > 0; dist /= 2 {
@@ -180,9 +180,9 @@ func allreduceRab(b *builder, size, me int, d Data, src unsafe.Pointer) {
 			if src != nil {
 				// first step: the partner's half lands in Rbuf and mine is
 				// folded into it (commutative), nothing is copied
-				b.send(dst, add(src, off[giveLo]), gn)
+				b.send(dst, piece(src, off[giveLo], gn), gn)
 				b.recv(dst, kp, kn)
-				b.reduce(add(src, off[keepLo]), kp, kc)
+				b.reduce(piece(src, off[keepLo], kc), kp, kc)
 				src = nil
 				b.round()
 				lo, hi = keepLo, keepHi
@@ -217,15 +217,15 @@ func allreduceRing(b *builder, size, me int, d Data) {
 	blk := func(i int) int { return ((i % size) + size) % size }
 	for s := 0; s < size-1; s++ {
 		sb, rb := blk(me-s), blk(me-s-1)
-		b.send(next, add(acc, off[sb]), off[sb+1]-off[sb])
-		b.recv(prev, add(tmp, off[rb]), off[rb+1]-off[rb])
-		b.reduce(add(tmp, off[rb]), add(acc, off[rb]), cnt[rb])
+		b.send(next, piece(acc, off[sb], cnt[sb]), off[sb+1]-off[sb])
+		b.recv(prev, piece(tmp, off[rb], cnt[rb]), off[rb+1]-off[rb])
+		b.reduce(piece(tmp, off[rb], cnt[rb]), piece(acc, off[rb], cnt[rb]), cnt[rb])
 		b.round()
 	}
 	for s := 0; s < size-1; s++ {
 		sb, rb := blk(me+1-s), blk(me-s)
-		b.send(next, add(acc, off[sb]), off[sb+1]-off[sb])
-		b.recv(prev, add(acc, off[rb]), off[rb+1]-off[rb])
+		b.send(next, piece(acc, off[sb], cnt[sb]), off[sb+1]-off[sb])
+		b.recv(prev, piece(acc, off[rb], cnt[rb]), off[rb+1]-off[rb])
 		b.round()
 	}
 }

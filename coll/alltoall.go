@@ -17,8 +17,8 @@ func Alltoall(size, me int, sb, rb Blocks, alg string) *Schedule {
 			if size&(size-1) == 0 {
 				to, from = me^s, me^s
 			}
-			rp, rk := rb.at(from)
-			sp, sk := sb.at(to)
+			rp, rk := rb.At(from)
+			sp, sk := sb.At(to)
 			b.recv(from, rp, rk)
 			b.send(to, sp, sk)
 			b.round()
@@ -26,17 +26,17 @@ func Alltoall(size, me int, sb, rb Blocks, alg string) *Schedule {
 	} else {
 		for s := 1; s < size; s++ {
 			from := (me - s + size) % size
-			rp, rk := rb.at(from)
+			rp, rk := rb.At(from)
 			b.recv(from, rp, rk)
 		}
 		for s := 1; s < size; s++ {
 			to := (me + s) % size
-			sp, sk := sb.at(to)
+			sp, sk := sb.At(to)
 			b.send(to, sp, sk)
 		}
 	}
-	sp, sk := sb.at(me)
-	rp, _ := rb.at(me)
+	sp, sk := sb.At(me)
+	rp, _ := rb.At(me)
 	b.copyEarly(rp, sp, sk)
 	return b.done()
 }

@@ -66,7 +66,7 @@ func bcastChain(b *builder, size, me, root int, buf unsafe.Pointer, n, seg int) 
 	vr := rel(me, root, size)
 	prev, next := abs(vr-1, root, size), abs(vr+1, root, size)
 	nseg := (n + seg - 1) / seg
-	part := func(i int) (unsafe.Pointer, int) { return add(buf, i*seg), min(seg, n-i*seg) }
+	part := func(i int) (unsafe.Pointer, int) { return piece(buf, i*seg, min(seg, n-i*seg)), min(seg, n-i*seg) }
 	for i := 0; i <= nseg; i++ {
 		if vr > 0 && i < nseg {
 			p, k := part(i)
@@ -88,7 +88,7 @@ func bcastScatterAllgather(b *builder, size, me, root int, buf unsafe.Pointer, n
 	span := func(v0, cnt int) (unsafe.Pointer, int) {
 		lo := min(v0*blk, n)
 		hi := min((v0+cnt)*blk, n)
-		return add(buf, lo), hi - lo
+		return piece(buf, lo, hi-lo), hi - lo
 	}
 	vr := rel(me, root, size)
 	mask := 1

@@ -16,7 +16,10 @@ type Blocks struct {
 	Displ []int
 }
 
-func (bl Blocks) at(r int) (unsafe.Pointer, int) { return add(bl.Buf, bl.Displ[r]), bl.Count[r] }
+// At is block r: its address (nil when empty) and byte count.
+func (bl Blocks) At(r int) (unsafe.Pointer, int) {
+	return piece(bl.Buf, bl.Displ[r], bl.Count[r]), bl.Count[r]
+}
 
 // Regular returns the layout of size blocks of n bytes each.
 func Regular(buf unsafe.Pointer, size, n int) Blocks {
@@ -39,7 +42,7 @@ func Gather(size, me, root int, sbuf unsafe.Pointer, n int, rb Blocks, alg strin
 				if v == 0 && sbuf == nil {
 					continue // in place: the root's block is already there
 				}
-				p, _ := rb.at(abs(v, root, size))
+				p, _ := rb.At(abs(v, root, size))
 				b.copy(p, add(tmp, v*n), n)
 			}
 		}
@@ -51,12 +54,12 @@ func Gather(size, me, root int, sbuf unsafe.Pointer, n int, rb Blocks, alg strin
 	}
 	for r := 0; r < size; r++ {
 		if r != root {
-			p, k := rb.at(r)
+			p, k := rb.At(r)
 			b.recv(r, p, k)
 		}
 	}
 	if sbuf != nil {
-		p, _ := rb.at(root)
+		p, _ := rb.At(root)
 		b.copyEarly(p, sbuf, n)
 	}
 	return b.done()
@@ -114,12 +117,12 @@ func Scatter(size, me, root int, sb Blocks, rbuf unsafe.Pointer, n int, alg stri
 	}
 	for r := 0; r < size; r++ {
 		if r != root {
-			p, k := sb.at(r)
+			p, k := sb.At(r)
 			b.send(r, p, k)
 		}
 	}
 	if rbuf != nil {
-		p, _ := sb.at(root)
+		p, _ := sb.At(root)
 		b.copy(rbuf, p, n)
 	}
 	return b.done()
@@ -139,7 +142,7 @@ func scatterBinomial(b *builder, size, me, root int, sb Blocks, rbuf unsafe.Poin
 	tmp := b.scratch(k * n)
 	if vr == 0 {
 		for v := 0; v < size; v++ {
-			p, _ := sb.at(abs(v, root, size))
+			p, _ := sb.At(abs(v, root, size))
 			b.copy(add(tmp, v*n), p, n)
 		}
 	} else {

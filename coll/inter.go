@@ -59,7 +59,7 @@ func InterGather(side Side, root int, sbuf unsafe.Pointer, n int, rb Blocks) *Sc
 	switch side {
 	case SideRoot:
 		for r := range rb.Count {
-			p, k := rb.at(r)
+			p, k := rb.At(r)
 			b.recv(r, p, k)
 		}
 	case SideRecv:
@@ -74,7 +74,7 @@ func InterScatter(side Side, root int, sb Blocks, rbuf unsafe.Pointer, n int) *S
 	switch side {
 	case SideRoot:
 		for r := range sb.Count {
-			p, k := sb.at(r)
+			p, k := sb.At(r)
 			b.send(r, p, k)
 		}
 	case SideRecv:

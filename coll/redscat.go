@@ -43,22 +43,22 @@ func ReduceScatter(size, me int, d Data, counts []int, alg string) *Schedule {
 			if s == 0 {
 				src = in
 			}
-			b.send(next, add(src, off[sb]), off[sb+1]-off[sb])
-			b.recv(prev, add(tmp, off[rb]), off[rb+1]-off[rb])
-			b.reduce(add(in, off[rb]), add(tmp, off[rb]), counts[rb])
+			b.send(next, piece(src, off[sb], counts[sb]), off[sb+1]-off[sb])
+			b.recv(prev, piece(tmp, off[rb], counts[rb]), off[rb+1]-off[rb])
+			b.reduce(piece(in, off[rb], counts[rb]), piece(tmp, off[rb], counts[rb]), counts[rb])
 			b.round()
 		}
-		b.copy(d.Rbuf, add(tmp, off[me]), counts[me]*d.Ext)
+		b.copy(d.Rbuf, piece(tmp, off[me], counts[me]), counts[me]*d.Ext)
 	case ReduceScatterLinear:
 		// every rank sends block q to rank q at once; x0 op (x1 op ...) is
 		// folded from the top rank down, so any op keeps its order
 		k := counts[me] * d.Ext
 		tmp := b.scratch(size * k)
-		b.copy(add(tmp, me*k), add(in, off[me]), k)
+		b.copy(piece(tmp, me*k, k), piece(in, off[me], k), k)
 		for q := 0; q < size; q++ {
 			if q != me {
 				b.recv(q, add(tmp, q*k), k)
-				b.send(q, add(in, off[q]), off[q+1]-off[q])
+				b.send(q, piece(in, off[q], counts[q]), off[q+1]-off[q])
 			}
 		}
 		b.copy(d.Rbuf, add(tmp, (size-1)*k), k)
@@ -91,10 +91,10 @@ func scatterLinear(b *builder, size, me, root int, sb Blocks, rbuf unsafe.Pointe
 	}
 	for r := 0; r < size; r++ {
 		if r != root {
-			p, k := sb.at(r)
+			p, k := sb.At(r)
 			b.send(r, p, k)
 		}
 	}
-	p, _ := sb.at(root)
+	p, _ := sb.At(root)
 	b.copy(rbuf, p, n)
 }

@@ -293,6 +293,16 @@ func add(p unsafe.Pointer, off int) unsafe.Pointer {
 	return unsafe.Add(p, off)
 }
 
+// piece is the address of n bytes (or elements) at off from p: nil when n is
+// 0, since an empty piece may start just past p's allocation, where Go does
+// not let a pointer point (the collector may take it for a bad pointer).
+func piece(p unsafe.Pointer, off, n int) unsafe.Pointer {
+	if n == 0 {
+		return nil
+	}
+	return add(p, off)
+}
+
 // rel and abs convert between ranks and ranks relative to a root.
 func rel(r, root, n int) int { return (r - root + n) % n }
 func abs(v, root, n int) int { return (v + root) % n }

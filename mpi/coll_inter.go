@@ -115,8 +115,10 @@ func (c *Comm) interExchange(m CollMode, op *collOp, sb, rb coll.Blocks) (*Reque
 	nr := c.RemoteSize()
 	sends, recvs := make([]coll.Part, nr), make([]coll.Part, nr)
 	for r := 0; r < nr; r++ {
-		sends[r] = coll.Part{Peer: r, Buf: unsafe.Add(sb.Buf, sb.Displ[r]), N: sb.Count[r]}
-		recvs[r] = coll.Part{Peer: r, Buf: unsafe.Add(rb.Buf, rb.Displ[r]), N: rb.Count[r]}
+		sp, sn := sb.At(r)
+		rp, rn := rb.At(r)
+		sends[r] = coll.Part{Peer: r, Buf: sp, N: sn}
+		recvs[r] = coll.Part{Peer: r, Buf: rp, N: rn}
 	}
 	op.s = coll.Neighbor(sends, recvs)
 	return op.exec(m)

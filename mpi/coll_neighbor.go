@@ -33,17 +33,13 @@ func (c *Comm) neighborExec(m CollMode, op *collOp, in, out []int, sb, rb coll.B
 	so, ro := c.neighborOffs(in, out)
 	sends := make([]coll.Part, len(out))
 	for i, p := range out {
-		sends[i] = coll.Part{Peer: p, Buf: unsafe.Add(sb.Buf, sb.Displ[i]), N: sb.Count[i], Off: so[i]}
-		if sb.Count[i] == 0 {
-			sends[i].Buf = nil
-		}
+		buf, n := sb.At(i)
+		sends[i] = coll.Part{Peer: p, Buf: buf, N: n, Off: so[i]}
 	}
 	recvs := make([]coll.Part, len(in))
 	for i, p := range in {
-		recvs[i] = coll.Part{Peer: p, Buf: unsafe.Add(rb.Buf, rb.Displ[i]), N: rb.Count[i], Off: ro[i]}
-		if rb.Count[i] == 0 {
-			recvs[i].Buf = nil
-		}
+		buf, n := rb.At(i)
+		recvs[i] = coll.Part{Peer: p, Buf: buf, N: n, Off: ro[i]}
 	}
 	op.s = coll.Neighbor(sends, recvs)
 	op.tags = 2

@@ -612,7 +612,9 @@ func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
 	g.slotFree(s, total, true)
 	mine := g.mine(s, total, true)
 	copy(bytes(mine, own), bytes(send, own))
-	copy(bytes(unsafe.Add(mine, own+n), total-own-n), bytes(unsafe.Add(send, own+n), total-own-n))
+	if rest := total - own - n; rest > 0 { // the last rank has none: no pointer past send
+		copy(bytes(unsafe.Add(mine, own+n), rest), bytes(unsafe.Add(send, own+n), rest))
+	}
 	g.arrive(s)
 	if send != recv {
 		copy(bytes(unsafe.Add(recv, own), n), bytes(unsafe.Add(send, own), n))

@@ -35,9 +35,11 @@ func cmaCopy(trap uintptr, pid int, local unsafe.Pointer, n int, addr uintptr) e
 		if got <= 0 {
 			return unix.EFAULT
 		}
+		if n -= got; n == 0 {
+			break // advancing local now would point past its allocation
+		}
 		local = unsafe.Add(local, got)
 		addr += uintptr(got)
-		n -= got
 	}
 	return nil
 }
