@@ -79,6 +79,10 @@ demo: build
 test: deps peers build
 	$(GO) vet ./...
 	$(GO) test -timeout 15m ./... 2>&1 | tee $(BUILD)/test.log; exit $${PIPESTATUS[0]}
+	@# The Go packages and the Go programs again under the race detector,
+	@# whose checkptr catches a pointer advanced past its allocation (the
+	@# collector may crash on one when the buffer is Go memory).
+	GOFLAGS=-race $(GO) test -timeout 10m $$($(GO) list ./... | grep -v /tests/) ./tests/go 2>&1 | tee $(BUILD)/test-race.log; exit $${PIPESTATUS[0]}
 
 bench: deps peers build
 	@scripts/bench.sh

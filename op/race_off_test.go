@@ -1,0 +1,5 @@
+//go:build !race
+
+package op
+
+const raceOn = false
