@@ -4,7 +4,7 @@
 /* Creating and freeing communicators in a loop keeps memory flat: 100,000
  * dup/free pairs (20,000 with 4 oversubscribed ranks), with a message and an
  * allreduce on every tenth duplicate; after a warm-up of half as many, the resident set
- * may not grow by more than 4 MiB, and handles are recycled. Also MPI_Comm_create over
+ * may not grow by 4 MiB or more in each of two such rounds, and handles are recycled. Also MPI_Comm_create over
  * groups and MPI_Comm_create_group by only the group's members. */
 #include <mpi.h>
 #include <stdio.h>
@@ -57,9 +57,15 @@ int main(int argc, char **argv) {
     MPI_Comm_free(&first);
     MPI_Comm_dup(MPI_COMM_WORLD, &first);
     dup_free(iters, rank, size);
+    long mid = rss_kib();
+    dup_free(iters, rank, size);
     MPI_Comm_dup(MPI_COMM_WORLD, &again);
     long after = rss_kib();
-    CHECK(after - before < 4096, "resident set grew from %ld KiB to %ld KiB over %d dup/free", before, after, iters);
+    /* A leak grows in both halves; a one-off rise (the Go collector falling
+     * behind while a loaded machine starves it) does not. */
+    CHECK(mid - before < 4096 || after - mid < 4096,
+          "resident set grew from %ld KiB to %ld KiB and to %ld KiB over two rounds of %d dup/free", before, mid,
+          after, iters);
     CHECK(again != first, "a live handle was reused");
     MPI_Comm_free(&again);
     MPI_Comm_free(&first);
