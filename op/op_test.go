@@ -682,9 +682,6 @@ func TestUserOps(t *testing.T) {
 // TestApplyDoesNotAllocate: reductions of predefined types, and repeated
 // strided ones (staging buffers are reused), allocate nothing.
 func TestApplyDoesNotAllocate(t *testing.T) {
-	if raceOn {
-		t.Skip("the race detector moves the operands to the heap: allocation counts need a build without it")
-	}
 	dt := datatype.Predefined(abi.Double)
 	x, y := 1.0, 2.0
 	allocs := testing.AllocsPerRun(100, func() {
@@ -699,6 +696,12 @@ func TestApplyDoesNotAllocate(t *testing.T) {
 	allocs = testing.AllocsPerRun(100, func() {
 		Max.Apply(unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), 8, vec)
 	})
+	if raceOn {
+		// The race detector's sync.Pool drops items at random: at most the
+		// two staging buffers (a slice header and its array each) are made again.
+		require.LessOrEqual(t, allocs, 4.0)
+		return
+	}
 	require.Zero(t, allocs)
 }
 

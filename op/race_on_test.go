@@ -2,6 +2,6 @@
 
 package op
 
-// raceOn: the race detector is on, so operands passed by address escape to
-// the heap and allocation counts say nothing about the code under test.
+// raceOn: the race detector is on, and its sync.Pool drops items at random,
+// so pooled buffers are sometimes made again.
 const raceOn = true
