@@ -286,6 +286,8 @@ func (b *builder) markWhole() {
 	}
 }
 
+// add is p advanced by off bytes, for offsets inside a buffer (scratch the
+// schedule sized itself); piece is for a piece that may be empty at the end.
 func add(p unsafe.Pointer, off int) unsafe.Pointer {
 	if p == nil {
 		return nil
