@@ -21,6 +21,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"gompi/internal/testtime"
 )
 
 var (
@@ -67,8 +69,13 @@ type result struct {
 	ended          time.Time
 }
 
-// jobTimeout bounds every gompirun run of these tests.
-const jobTimeout = 30 * time.Second
+// jobTimeout bounds every gompirun run of these tests: far beyond what any
+// of them needs, so that reaching it means a hang, not a busy machine.
+var jobTimeout = testtime.D(120 * time.Second)
+
+// prompt bounds how long a job may take to end once its end is decided (a
+// rank died, --timeout passed): the alternative is a hang until jobTimeout.
+var prompt = testtime.D(10 * time.Second)
 
 func runWith(t *testing.T, stdin io.Reader, env []string, bin string, args ...string) result {
 	t.Helper()
@@ -130,7 +137,7 @@ func assertAllGone(t *testing.T, pids []int) {
 			}
 		}
 		return true
-	}, 500*time.Millisecond, 10*time.Millisecond, "processes survived the job: %v", pids)
+	}, prompt, 10*time.Millisecond, "processes survived the job: %v", pids)
 }
 
 func TestHelpAndUsage(t *testing.T) {
@@ -190,10 +197,10 @@ func TestExitCodes(t *testing.T) {
 	assert.Equal(t, 0, r.code)
 
 	// A plain program failing ends the job at once.
-	r = run(t, "-n", "2", "sh", "-c", `if [ "$PMI_RANK" = 1 ]; then exit 3; fi; exec sleep 30`)
+	r = run(t, "-n", "2", "sh", "-c", `if [ "$PMI_RANK" = 1 ]; then exit 3; fi; exec sleep 600`)
 	assert.Equal(t, 3, r.code)
 	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) exited with code 3; terminating job`, r.stderr)
-	assert.Less(t, r.elapsed, 5*time.Second)
+	assert.Less(t, r.elapsed, prompt)
 
 	// An MPI rank failing before finalize.
 	r = run(t, "-n", "3", pmiprog, "exit", "2", "4")
@@ -234,7 +241,7 @@ func TestKilledRankEndsJob(t *testing.T) {
 	require.NotNil(t, m, r.stdout)
 	ns, _ := strconv.ParseInt(m[1], 10, 64)
 	took := r.ended.Sub(time.Unix(0, ns))
-	assert.Less(t, took, 1200*time.Millisecond, "job ended %v after the rank died", took)
+	assert.Less(t, took, prompt, "job ended %v after the rank died", took)
 
 	pids := append(ints(t, r.stdout, "pid"), ints(t, r.stdout, "child")...)
 	assert.Len(t, pids, 6, r.stdout)
@@ -260,12 +267,12 @@ func TestShmFilesRemoved(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
-	r := run(t, "--timeout", "0.5", "-n", "2", "sleep", "30")
+	r := run(t, "--timeout", "0.5", "-n", "2", "sleep", "600")
 	assert.Equal(t, 124, r.code)
 	assert.Contains(t, r.stderr, "gompirun: job exceeded --timeout of 500ms; terminating job")
-	assert.Less(t, r.elapsed, 5*time.Second)
+	assert.Less(t, r.elapsed, prompt)
 
-	r = run(t, "--timeout", "20", "-n", "2", "true")
+	r = run(t, "--timeout", strconv.Itoa(testtime.Seconds(60)), "-n", "2", "true")
 	assert.Equal(t, 0, r.code)
 }
 
@@ -401,12 +408,21 @@ func TestSignalForwarding(t *testing.T) {
 	assert.Contains(t, got, "[1,1]<stdout>:rank 1 got SIGTERM")
 
 	// Ranks that do not handle the signal die of it, which ends the job.
-	cmd = exec.CommandContext(ctx, gompirun, "-n", "2", "sleep", "30")
+	// The signal goes once both ranks run (a fixed wait may be too short
+	// on a busy machine).
+	cmd = exec.CommandContext(ctx, gompirun, "-n", "2", "sh", "-c", "echo up; exec sleep 600")
+	stdout, err = cmd.StdoutPipe()
+	require.NoError(t, err)
 	errb = &lockedBuf{}
 	cmd.Stderr = errb
 	require.NoError(t, cmd.Start())
-	time.Sleep(300 * time.Millisecond)
+	sc = bufio.NewScanner(stdout)
+	for up := 0; up < 2; up++ {
+		require.True(t, sc.Scan(), "ranks not up: %s", errb.String())
+	}
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	for sc.Scan() {
+	}
 	err = cmd.Wait()
 	require.NoError(t, ctx.Err())
 	ee, ok := err.(*exec.ExitError)

@@ -19,9 +19,9 @@ import (
 )
 
 // Timing of the job's end. A rank that dies takes the job down within about
-// pmiDrainWait + termGrace.
+// termGrace; pmiDrainWait only when a child it left holds its PMI socket.
 const (
-	pmiDrainWait  = 150 * time.Millisecond // let an abort line arrive before its rank's exit is judged
+	pmiDrainWait  = time.Second            // let an abort line arrive before its rank's exit is judged (a busy machine may delay reading it)
 	termGrace     = 300 * time.Millisecond // SIGTERM, then SIGKILL
 	outputDrain   = 2 * time.Second        // output of escaped processes is not waited for longer
 	timeoutStatus = 124                    // like timeout(1)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"gompi/internal/testtime"
 )
 
 // lockedBuf records each Write separately.
@@ -96,7 +98,7 @@ func TestForwardFlushesPromptAfterSilence(t *testing.T) {
 	go func() { o.Forward(pr, 2, Stdout); close(done) }()
 	pw.Write([]byte("Enter value: "))
 	assert.Eventually(t, func() bool { return out.String() == "[1,2]<stdout>:Enter value: " },
-		5*time.Second, 10*time.Millisecond)
+		testtime.D(30*time.Second), 10*time.Millisecond)
 	pw.Write([]byte("42\n"))
 	pw.Close()
 	<-done

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,7 +54,7 @@ func (j *job) each(t *testing.T, f func(r int, m *Modex) error) []error {
 	go func() { wg.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(testtime.D(60 * time.Second)):
 		t.Fatal("ranks did not finish: a barrier is out of step")
 	}
 	return errs

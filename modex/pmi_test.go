@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
 	"gompi/pmi"
 
 	"github.com/stretchr/testify/assert"
@@ -49,7 +50,7 @@ func runAll(t testing.TB, n int, f func(r int) error) {
 	go func() { wg.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(testtime.D(60 * time.Second)):
 		t.Fatal("job hung")
 	}
 	for r, err := range errs {

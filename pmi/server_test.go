@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
@@ -77,7 +79,7 @@ func (j *job) each(t *testing.T, f func(r int, c *Client)) {
 	go func() { wg.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(testtime.D(60 * time.Second)):
 		t.Fatal("ranks did not finish")
 	}
 }
@@ -163,13 +165,13 @@ func TestBarrierWaitsForAll(t *testing.T) {
 	mu.Unlock()
 	require.NoError(t, j.clients[2].Barrier())
 	assert.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return released == 2 },
-		5*time.Second, 5*time.Millisecond)
+		testtime.D(30*time.Second), 5*time.Millisecond)
 }
 
 func TestAbortCallback(t *testing.T) {
 	j := startJob(t, 2)
 	require.NoError(t, j.clients[1].Abort(3, "bad\tthing\nhappened é"))
-	assert.Eventually(t, func() bool { return j.srv.State(1).Aborted }, 5*time.Second, 5*time.Millisecond)
+	assert.Eventually(t, func() bool { return j.srv.State(1).Aborted }, testtime.D(30*time.Second), 5*time.Millisecond)
 	st := j.srv.State(1)
 	assert.Equal(t, 3, st.AbortCode)
 	assert.Equal(t, "bad thing happened ??", st.AbortMsg)
@@ -187,7 +189,7 @@ func TestCloseReleasesBarrier(t *testing.T) {
 	select {
 	case err := <-errc:
 		assert.Error(t, err)
-	case <-time.After(5 * time.Second):
+	case <-time.After(testtime.D(30 * time.Second)):
 		t.Fatal("barrier not released by Close")
 	}
 }
@@ -204,7 +206,7 @@ func rawConn(t *testing.T, srv *Server, rank int) (net.Conn, *bufio.Reader, chan
 func exchange(t *testing.T, c net.Conn, br *bufio.Reader, line string) string {
 	t.Helper()
 	go c.Write([]byte(line))
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	c.SetReadDeadline(time.Now().Add(testtime.D(30 * time.Second)))
 	reply, err := br.ReadString('\n')
 	require.NoError(t, err, "after %q", line)
 	return strings.TrimSuffix(reply, "\n")
@@ -250,7 +252,7 @@ func TestServerRawProtocol(t *testing.T) {
 	select {
 	case err := <-done:
 		assert.NoError(t, err)
-	case <-time.After(5 * time.Second):
+	case <-time.After(testtime.D(30 * time.Second)):
 		t.Fatal("Serve did not return after the client closed")
 	}
 	mu.Lock()
@@ -285,7 +287,7 @@ func TestServerRejectsBadUse(t *testing.T) {
 	defer a.Close()
 	assert.Error(t, srv.Serve(1, b))
 	_, _, _ = rawConn(t, srv, 0)
-	time.Sleep(20 * time.Millisecond)
+	require.Eventually(t, func() bool { return srv.State(0).Connected }, testtime.D(30*time.Second), time.Millisecond)
 	c, d := net.Pipe()
 	defer c.Close()
 	assert.Error(t, srv.Serve(0, d), "a rank is served once")
@@ -349,7 +351,7 @@ func TestFromEnvFD(t *testing.T) {
 	assert.Error(t, err)
 	require.NoError(t, c.Put("x", "1"))
 	require.NoError(t, c.Finalize())
-	assert.Eventually(t, func() bool { return srv.State(1).Finalized }, 5*time.Second, time.Millisecond)
+	assert.Eventually(t, func() bool { return srv.State(1).Finalized }, testtime.D(30*time.Second), time.Millisecond)
 }
 
 func TestFromEnvErrors(t *testing.T) {

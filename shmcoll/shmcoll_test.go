@@ -8,6 +8,8 @@ import (
 	"time"
 	"unsafe"
 
+	"gompi/internal/testtime"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -479,7 +481,7 @@ func TestRunAheadDepth(t *testing.T) {
 		}()
 		select {
 		case <-ahead:
-		case <-time.After(10 * time.Second):
+		case <-time.After(testtime.D(60 * time.Second)):
 			t.Fatalf("%d bytes: the root stopped before %d calls", tc.n, tc.depth)
 		}
 		select {

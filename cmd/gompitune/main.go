@@ -45,7 +45,7 @@ func parseFlags() config {
 	flag.StringVar(&c.out, "o", "", "write the result as JSON to this file (rank 0)")
 	flag.DurationVar(&c.budget, "budget", 10*time.Second, "measuring time of the whole run")
 	flag.StringVar(&lo, "min", "16k", "smallest message size")
-	flag.StringVar(&hi, "max", "8m", "largest message size")
+	flag.StringVar(&hi, "max", envOr("GOMPI_TUNE_MAX", "8m"), "largest message size (default from GOMPI_TUNE_MAX: tests measure less)")
 	flag.IntVar(&c.steps, "steps", 2, "sizes per doubling")
 	flag.IntVar(&c.window, "window", 16, "messages in flight in the bandwidth test (fewer when they would pass 64 MiB)")
 	flag.IntVar(&c.reps, "reps", 5, "least repetitions per size, metric and mode (more when the budget allows); the median counts")
@@ -174,4 +174,12 @@ func printTable(res tune.Result) {
 		q := res.On[i]
 		fmt.Printf("%10d %13.2f %13.2f %15.1f %15.1f\n", p.Size, p.Latency, q.Latency, p.Bandwidth, q.Bandwidth)
 	}
+}
+
+// envOr is the environment variable k, or def when it is unset or empty.
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
 }

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
+
 	"gompi/abi"
 
 	"github.com/stretchr/testify/assert"
@@ -55,7 +57,7 @@ func ensureMPICH(t *testing.T) {
 
 // run runs a command under a timeout and returns its combined output.
 func run(name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), testtime.D(5*time.Minute))
 	defer cancel()
 	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
 	return string(out), err
@@ -115,7 +117,7 @@ var (
 // mpichOnlyNames lists the MPI_ constants (macros and enumerators) of
 // MPICH's headers that our table does not define, for the test log.
 func mpichOnlyNames(t *testing.T) []string {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), testtime.D(5*time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "gcc", "-dM", "-E", "-I"+mpichInclude, "-x", "c", "-")
 	cmd.Stdin = strings.NewReader("#include <mpi.h>\n")

@@ -2,6 +2,7 @@ package ctests
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -9,12 +10,25 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
+
 	"github.com/stretchr/testify/require"
 )
 
 // goSideGrace is how much longer than the launcher's own --timeout the Go
 // side waits before it kills the process group itself.
 const goSideGrace = 20 * time.Second
+
+// launcherTimeout is the gompirun --timeout argument for a job a spec gives
+// d: d scaled to the machine (testtime), in whole seconds.
+func launcherTimeout(d time.Duration) string {
+	return strconv.Itoa(int(math.Ceil(testtime.D(d).Seconds())))
+}
+
+// goSideTimeout is the Go side's limit for a job whose launcher has d.
+func goSideTimeout(d time.Duration) time.Duration {
+	return testtime.D(d + goSideGrace)
+}
 
 // TestC runs every tests/c/*.c under gompirun, one subtest per process count,
 // one after another (ranks are already oversubscribed on small machines).
@@ -41,7 +55,7 @@ func TestC(t *testing.T) {
 // runSpec launches bin on np ranks as s describes and checks the outcome.
 func runSpec(t *testing.T, root, bin string, s *spec, np int) {
 	argv := []string{filepath.Join(root, "build/bin/gompirun"), "-n", strconv.Itoa(np),
-		"--timeout", strconv.Itoa(int(s.timeout / time.Second)),
+		"--timeout", launcherTimeout(s.timeout),
 		"-x", fmt.Sprintf("GOMPI_TEST_NP=%d", np)}
 	for _, kv := range s.env {
 		argv = append(argv, "-x", expand(kv, np, 0))
@@ -50,7 +64,7 @@ func runSpec(t *testing.T, root, bin string, s *spec, np int) {
 	for _, a := range s.args {
 		argv = append(argv, expand(a, np, 0))
 	}
-	j := job{argv: argv, timeout: s.timeout + goSideGrace, binary: bin}
+	j := job{argv: argv, timeout: goSideTimeout(s.timeout), binary: bin}
 	start := time.Now()
 	r := run(j)
 	checkRun(t, j, r, start, checkExpect(s, np, r))
@@ -97,8 +111,10 @@ func checkExpect(s *spec, np int, r result) []string {
 			}
 		}
 	}
-	if s.maxTime > 0 && r.elapsed >= s.maxTime {
-		fail("took %.2fs, want less than %v", r.elapsed.Seconds(), s.maxTime)
+	// maxtime says a job ends promptly instead of running into its timeout;
+	// it scales with the machine as the timeout does.
+	if max := testtime.D(s.maxTime); s.maxTime > 0 && r.elapsed >= max {
+		fail("took %.2fs, want less than %v", r.elapsed.Seconds(), max)
 	}
 	return problems
 }

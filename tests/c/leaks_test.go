@@ -11,11 +11,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gompi/internal/testtime"
 )
 
 // leakGrace is how long a job's processes and files may take to disappear
-// after the launcher has exited.
-const leakGrace = 5 * time.Second
+// after the launcher has exited (only a leak waits for all of it).
+var leakGrace = testtime.D(15 * time.Second)
 
 // launcherPid matches the launcher's message about a failed rank.
 var launcherPid = regexp.MustCompile(`gompirun: rank (\d+) \(pid (\d+)\)`)

@@ -46,7 +46,7 @@ func TestHydra(t *testing.T) {
 	requireMPICH(t)
 	bin := gompicc(t, root, filepath.Join(root, "tests/c/env_basic.c"), "env_basic")
 	argv := []string{"mpiexec.mpich", "-n", "2", bin}
-	j := job{argv: argv, env: []string{"GOMPI_TEST_NP=2"}, timeout: 60 * time.Second, binary: bin}
+	j := job{argv: argv, env: []string{"GOMPI_TEST_NP=2"}, timeout: goSideTimeout(60 * time.Second), binary: bin}
 	start := time.Now()
 	r := run(j)
 	checkRun(t, j, r, start, checkExpect(&spec{exit: "0", stdoutPerRank: []string{`(?m)^rank {rank} of 2$`}}, 2, r))
@@ -66,8 +66,8 @@ func TestMPICHBinary(t *testing.T) {
 	require.NotContains(t, string(out), "libgompi")
 
 	argv := []string{filepath.Join(root, "build/bin/gompirun"), "--mpich-binary", "-n", "2",
-		"--timeout", "60", "-x", "GOMPI_TEST_NP=2", bin}
-	j := job{argv: argv, timeout: 60*time.Second + goSideGrace, binary: bin}
+		"--timeout", launcherTimeout(60 * time.Second), "-x", "GOMPI_TEST_NP=2", bin}
+	j := job{argv: argv, timeout: goSideTimeout(60 * time.Second), binary: bin}
 	start := time.Now()
 	r := run(j)
 	checkRun(t, j, r, start, checkExpect(&spec{exit: "0",

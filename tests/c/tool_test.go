@@ -51,9 +51,9 @@ func TestProfilingTool(t *testing.T) {
 // run against want.
 func runTool(t *testing.T, root, bin string, opts []string, want *spec) {
 	t.Helper()
-	argv := append([]string{filepath.Join(root, "build/bin/gompirun"), "-n", "2", "--timeout", "60"}, opts...)
+	argv := append([]string{filepath.Join(root, "build/bin/gompirun"), "-n", "2", "--timeout", launcherTimeout(60 * time.Second)}, opts...)
 	argv = append(argv, bin)
-	j := job{argv: argv, timeout: 60*time.Second + goSideGrace, binary: bin}
+	j := job{argv: argv, timeout: goSideTimeout(60 * time.Second), binary: bin}
 	start := time.Now()
 	r := run(j)
 	checkRun(t, j, r, start, checkExpect(want, 2, r))

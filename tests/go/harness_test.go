@@ -18,11 +18,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gompi/internal/testtime"
 )
 
-const (
-	jobTimeout  = 60               // seconds: gompirun --timeout
-	killTimeout = 90 * time.Second // the harness kills gompirun's process group after this
+// Deadlines of a job, scaled to the machine (testtime): far beyond what any
+// program here needs, so that reaching one means a hang.
+var (
+	jobTimeout  = testtime.Seconds(60)         // seconds: gompirun --timeout
+	killTimeout = testtime.D(90 * time.Second) // the harness kills gompirun's process group after this
 )
 
 // workDir holds the programs built by this test run.
@@ -143,7 +147,7 @@ type result struct {
 	elapsed        time.Duration
 }
 
-// run starts `gompirun -n np --timeout 60 [-x env]... prog args...`. gompirun
+// run starts `gompirun -n np --timeout jobTimeout [-x env]... prog args...`. gompirun
 // ends a hung job itself; should it hang too, its whole process group is
 // killed and the test fails.
 func run(t *testing.T, np int, env []string, prog string, args ...string) result {

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"gompi/internal/testtime"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,10 +44,10 @@ func TestNetpipeMPICHBinaryRunsOnGompi(t *testing.T) {
 	dir := root(t)
 	bin := ensureNetpipe(t)
 	out := filepath.Join(t.TempDir(), "np.out")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), testtime.D(5*time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "build/bin/gompirun"), "-n", "2", "--mpich-binary",
-		"--timeout", "150", "-x", "GOMPI_MODEX_DEBUG=1", bin, "-u", "1048576", "-o", out)
+		"--timeout", strconv.Itoa(testtime.Seconds(240)), "-x", "GOMPI_MODEX_DEBUG=1", bin, "-u", "1048576", "-o", out)
 	cmd.Dir = t.TempDir()
 	combined, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", combined)
