@@ -130,7 +130,9 @@ func (e *Engine) Handler() btl.Handler { return e.onFrag }
 
 // AddTransport routes the given world ranks through m.
 func (e *Engine) AddTransport(m btl.Module, peers []int) {
-	e.modules = append(e.modules, m)
+	if !e.HasTransport(m) { // dynamic processes route more peers through it later
+		e.modules = append(e.modules, m)
+	}
 	if id, ok := m.(Idler); ok && e.idler == nil {
 		e.idler = id
 	}
