@@ -89,6 +89,20 @@ func procKey(a, b int) (int, int) {
 	return int(dyn.pids[a]), int(dyn.pids[b])
 }
 
+// spansJobs tells whether c has members of another job than ours (all
+// members agree: each sees the others' processes past its world).
+func (c *Comm) spansJobs() bool {
+	if dyn.sock == nil {
+		return false
+	}
+	for _, w := range c.group {
+		if w >= st.size {
+			return true
+		}
+	}
+	return false
+}
+
 // rootWork is the root's half of a join: send out to the other root over
 // its stream and return what the other root sent.
 type rootWork func(out []byte) ([]byte, *Error)
@@ -102,9 +116,11 @@ func joinGroups(call string, local *Comm, root int, work rootWork) (*Comm, error
 	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
+	// Every member listens before the allreduce, so once the root has the
+	// mask, every member of its group can be dialled.
+	initErr := dynInit()
 	m := ctxFree
 	v.allreduceMask(&m)
-	initErr := dynInit()
 	// info: [class, slot0, slot1, remote pids...]; class != 0 is an error.
 	var info []int
 	var rootErr *Error

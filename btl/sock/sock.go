@@ -29,6 +29,8 @@ const (
 	// outMax is how many bytes may wait unsent to one peer before SendI
 	// says "not now" (the pml keeps the message and retries).
 	outMax = 4 << 20
+	// dialPatience: how long a peer may refuse connections before we say so.
+	dialPatience = 10 * time.Second
 )
 
 // Addr is the abstract socket name (without the leading NUL) of the
@@ -49,7 +51,9 @@ type Module struct {
 	dirty []*outConn        // streams with bytes left to write
 	evs   []unix.EpollEvent
 	warn  bool
-	pend  bool // a parked stream's sender became known: deliver what it holds
+	// failSince: when dialling started to fail (zero: it works).
+	failSince time.Time
+	pend      bool // a parked stream's sender became known: deliver what it holds
 }
 
 type outConn struct {
@@ -187,12 +191,16 @@ func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payl
 	if o == nil {
 		var err error
 		if o, err = m.dial(peer); err != nil {
-			if !m.warn {
+			// The pml retries; a peer that never listens is reported once.
+			if m.failSince.IsZero() {
+				m.failSince = time.Now()
+			} else if !m.warn && time.Since(m.failSince) > dialPatience {
 				m.warn = true
 				fmt.Fprintf(os.Stderr, "gompi: %v\n", err)
 			}
 			return false
 		}
+		m.failSince = time.Time{}
 		m.out[peer] = o
 	}
 	if len(o.buf)-o.off > outMax {
