@@ -30,6 +30,12 @@ func (c *Comm) Spawn(call string, root int, cmds []SpawnCmd) (*Comm, []int, erro
 	var reqErr *Error
 	if c.rank == root {
 		req, total, reqErr = spawnRequest(call, cmds)
+		if reqErr != nil {
+			total = 0
+			for _, cmd := range cmds {
+				total += max(cmd.MaxProcs, 0)
+			}
+		}
 	}
 	// The root opens the port the children connect to in MPI_Init, then
 	// asks gompirun for them, then accepts them.
@@ -59,18 +65,18 @@ func (c *Comm) Spawn(call string, root int, cmds []SpawnCmd) (*Comm, []int, erro
 			delete(dyn.ports, portName)
 		}
 	}
-	n := 0
-	if ic != nil {
-		n = ic.RemoteSize()
-	}
-	codes := make([]int, n)
 	if err != nil {
+		// Every member got the error from the root; it also says how many
+		// processes were asked for, so each can fill its error codes.
+		t := []int{total}
+		viewOf(c).bcastInts(t, root)
+		codes := make([]int, max(t[0], 0))
 		for i := range codes {
 			codes[i] = abi.ErrSpawn
 		}
 		return nil, codes, err
 	}
-	return ic, codes, nil
+	return ic, make([]int, ic.RemoteSize()), nil
 }
 
 // spawnRequest checks the commands and turns them into the launcher's
