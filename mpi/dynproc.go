@@ -53,6 +53,9 @@ func dynInit() error {
 	dyn.sock = m
 	if st.sm == nil { // no node peers: sleep on the sockets while waiting
 		st.eng.AddTransport(m, nil)
+	} else {
+		// Waits sleep on btl/sm's futex, which socket traffic cannot ring.
+		st.eng.CapIdle(500 * time.Microsecond)
 	}
 	return nil
 }

@@ -1,6 +1,10 @@
 package pml
 
-import "gompi/btl"
+import (
+	"time"
+
+	"gompi/btl"
+)
 
 // Peers is the number of endpoints the engine routes: the world's ranks
 // first, then processes of other jobs added by AddPeers (dynamic processes).
@@ -32,4 +36,13 @@ func (e *Engine) HasTransport(m btl.Module) bool {
 		}
 	}
 	return false
+}
+
+// CapIdle bounds how long a wait sleeps on the idler: a transport that
+// cannot wake it (btl/sock while btl/sm sleeps on its futex) is polled at
+// least this often.
+func (e *Engine) CapIdle(d time.Duration) {
+	if e.idleCap == 0 || d < e.idleCap {
+		e.idleCap = d
+	}
 }

@@ -236,8 +236,14 @@ func (m *Module) flush(o *outConn) {
 		if err == unix.EINTR {
 			continue
 		}
+		if err == unix.EAGAIN {
+			break // later
+		}
 		if err != nil {
-			break // EAGAIN: later; a dead peer ends the job through the launcher
+			// The peer is gone (it finalized, or died: then the launcher
+			// ends the job): what it did not read cannot arrive.
+			o.off = len(o.buf)
+			break
 		}
 		o.off += k
 	}
