@@ -91,7 +91,7 @@ func gompi_Comm_spawn_multiple(count C.int, cmds **C.char, argvs ***C.char, maxp
 			list = append(list, sc)
 		}
 	}
-	ic, codes, err := c.Spawn(call, int(root), list)
+	ic, codes, err := c.SpawnAs(call, int(root), list)
 	if errcodes != nil && len(codes) > 0 {
 		putInts(errcodes, codes)
 	}

@@ -21,7 +21,13 @@ type SpawnCmd struct {
 // Spawn starts the commands as one new job and returns the
 // intercommunicator to it (MPI_Comm_spawn_multiple), with one error code
 // per process asked for. Collective over c; cmds matter at root only.
-func (c *Comm) Spawn(call string, root int, cmds []SpawnCmd) (*Comm, []int, error) {
+func (c *Comm) Spawn(root int, cmds []SpawnCmd) (*Comm, []int, error) {
+	return c.SpawnAs("MPI_Comm_spawn_multiple", root, cmds)
+}
+
+// SpawnAs is Spawn reporting errors as call (MPI_Comm_spawn or
+// MPI_Comm_spawn_multiple).
+func (c *Comm) SpawnAs(call string, root int, cmds []SpawnCmd) (*Comm, []int, error) {
 	if e := c.dynRootCheck(call, root); e != nil {
 		return nil, nil, c.raise(e)
 	}
