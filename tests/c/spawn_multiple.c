@@ -7,7 +7,7 @@
  * command, "host" naming this node is accepted, "soft" picks the largest
  * count allowed (at most maxprocs and the universe's free slots, at least
  * 1); MPI_UNIVERSE_SIZE is at least the world. Children report
- * to the parents over the intercommunicator. */
+ * to the parents over the intercommunicator. The root is the last parent. */
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
         MPI_Info_set(infos[1], "unknown-key", "ignored");
         MPI_Comm ic;
         int codes[5];
-        CHECK_MPI(MPI_Comm_spawn_multiple(2, cmds, argvs, np, infos, 0, MPI_COMM_WORLD, &ic, codes));
+        CHECK_MPI(MPI_Comm_spawn_multiple(2, cmds, argvs, np, infos, wsize - 1, MPI_COMM_WORLD, &ic, codes));
         int rsize = 0, free_slots = *usize - wsize, soft = free_slots >= 2 ? 2 : 1;
         MPI_Comm_remote_size(ic, &rsize);
         CHECK(rsize == 1 + soft, "remote size %d, want 1 + soft %d", rsize, soft);
