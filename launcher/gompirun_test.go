@@ -173,11 +173,14 @@ func TestPlainProgram(t *testing.T) {
 }
 
 func TestPMIJob(t *testing.T) {
+	cpus, err := AllowedCPUs()
+	require.NoError(t, err)
 	for _, n := range []int{1, 2, 4} {
 		r := run(t, "-n", strconv.Itoa(n), pmiprog, "ok")
 		require.Equal(t, 0, r.code, r.stderr)
 		for i := 0; i < n; i++ {
-			assert.Contains(t, r.stdout, fmt.Sprintf("rank %d got hello-from-%d universe=%d appnum=0\n", i, (i+1)%n, n))
+			// The universe: the CPUs gompirun may use, at least the job.
+			assert.Contains(t, r.stdout, fmt.Sprintf("rank %d got hello-from-%d universe=%d appnum=0\n", i, (i+1)%n, max(n, len(cpus))))
 		}
 		assert.Empty(t, r.stderr)
 	}
@@ -518,4 +521,33 @@ __attribute__((constructor)) static void loaded(void) {
 	r := runWith(t, nil, nil, self, "--mpich-binary", "-n", "1", "true")
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.stderr, "libgompi.so not found")
+}
+
+// TestSpawn: a PMI spawn request starts a new job with its own KVS (the
+// children's put/barrier/get work among themselves), the parent port and
+// appnum in their environment, and the whole run ends cleanly.
+func TestSpawn(t *testing.T) {
+	r := run(t, "-n", "2", pmiprog, "spawn", "3", "ok")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Contains(t, r.stdout, "spawned 3\n")
+	for i := 0; i < 3; i++ {
+		assert.Contains(t, r.stdout, fmt.Sprintf("rank %d of 3: parent test-port appnum 0\n", i))
+		assert.Contains(t, r.stdout, fmt.Sprintf("rank %d got hello-from-%d ", i, (i+1)%3))
+	}
+	assert.Empty(t, r.stderr)
+}
+
+// TestSpawnedDies: a spawned process that dies ends the whole job, named as
+// a spawned job's rank.
+func TestSpawnedDies(t *testing.T) {
+	r := run(t, "-n", "2", pmiprog, "spawn", "2", "kill9", "1")
+	assert.Equal(t, 128+9, r.code)
+	assert.Regexp(t, `gompirun: spawned job 1 rank 1 \(pid \d+\) killed by signal 9`, r.stderr)
+}
+
+// TestSpawnMissingProgram: the spawning rank gets the error, the job goes on.
+func TestSpawnMissingProgram(t *testing.T) {
+	r := run(t, "-n", "1", pmiprog, "spawn-missing")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Regexp(t, `spawn failed: .*gompi-no-such-program`, r.stdout)
 }

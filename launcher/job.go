@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"gompi/pmi"
+	"gompi/nameserv"
 )
 
 // Timing of the job's end. A rank that dies takes the job down within about
@@ -39,7 +39,10 @@ type Config struct {
 }
 
 type rankProc struct {
-	id       int
+	id       int     // index in job.ranks
+	rank     int     // rank in its own job (the world or a spawned job)
+	sub      *subJob // the world or the spawned job it belongs to
+	label    string  // "rank 3", "spawned job 1 rank 0"
 	cmd      *exec.Cmd
 	pid      int
 	pmiDone  chan struct{}
@@ -64,11 +67,16 @@ type job struct {
 	opts    *Options
 	id      string
 	out     *Output
-	srv     *pmi.Server
 	ranks   []*rankProc
 	exits   chan exitEvent
 	aborts  chan abortEvent
+	spawns  chan spawnCall
 	outputs sync.WaitGroup
+	done    chan struct{} // closed when the job's PMI service ends
+	world   *subJob
+	subs    []*subJob // spawned jobs
+	base    envList   // environment every process starts from
+	ncpus   int
 
 	status      int  // exit status; first failure wins
 	statusSet   bool // a failure has fixed the status
@@ -81,7 +89,7 @@ type job struct {
 func Run(opts *Options, cfg Config) int {
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
-		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, opts.NP)}
+		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, opts.NP), spawns: make(chan spawnCall), done: make(chan struct{})}
 	if err := j.start(); err != nil {
 		out.Messagef("%v", err)
 		j.fail(1)
@@ -131,17 +139,8 @@ func (j *job) start() error {
 	if err != nil {
 		return err
 	}
-	j.srv, err = pmi.NewServer(pmi.ServerConfig{
-		Size:    j.opts.NP,
-		KVSName: "kvs_" + j.id,
-		Preput: map[string]string{
-			// MPICH reads the node layout from this key: all ranks on node 0.
-			"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", j.opts.NP),
-		},
-		OnAbort: func(rank, code int, msg string) { j.aborts <- abortEvent{rank, code, msg} },
-		Logf:    func(f string, a ...any) { j.out.Messagef(f, a...) },
-	})
-	if err != nil {
+	j.base, j.ncpus = base, len(cpus)
+	if j.world, err = j.newSubJob(0, j.id, j.opts.NP); err != nil {
 		return err
 	}
 	for r := 0; r < j.opts.NP; r++ {
@@ -149,7 +148,7 @@ func (j *job) start() error {
 		if binding != nil {
 			cpu = binding[r]
 		}
-		if err := j.startRank(r, prog, RankEnv(base, j.id, r, j.opts.NP, len(cpus), cpu), cpu); err != nil {
+		if err := j.startRank(j.world, r, prog, j.opts.Args, RankEnv(base, j.id, r, j.opts.NP, len(cpus), cpu), cpu, ""); err != nil {
 			return fmt.Errorf("cannot start rank %d (%s): %v", r, j.opts.Prog, err)
 		}
 		if j.opts.ReportBindings {
@@ -191,7 +190,7 @@ func lookPath(prog string, env envList) (string, error) {
 	return "", fmt.Errorf("cannot run %s: %v", prog, errors.Unwrap(err))
 }
 
-func (j *job) startRank(r int, prog string, env []string, cpu int) error {
+func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []string, cpu int, dir string) error {
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return err
@@ -208,18 +207,19 @@ func (j *job) startRank(r int, prog string, env []string, cpu int) error {
 
 	var cmd *exec.Cmd
 	if cpu >= 0 {
-		cmd = exec.Command(j.cfg.Self, append([]string{"--exec-bound", fmt.Sprint(cpu), "--", prog}, j.opts.Args...)...)
+		cmd = exec.Command(j.cfg.Self, append([]string{"--exec-bound", fmt.Sprint(cpu), "--", prog}, args...)...)
 	} else {
-		cmd = exec.Command(prog, j.opts.Args...)
+		cmd = exec.Command(prog, args...)
 	}
 	cmd.Env = env
+	cmd.Dir = dir
 	cmd.ExtraFiles = []*os.File{theirs}
 	// Own process group: the whole rank, with whatever it forks, can be
 	// signalled at once. Pdeathsig: the rank dies if gompirun is killed.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 
 	var closeAfter []*os.File
-	if r == 0 && j.cfg.Stdin != nil && forwardStdin(j.cfg.Stdin) {
+	if sub == j.world && r == 0 && j.cfg.Stdin != nil && forwardStdin(j.cfg.Stdin) {
 		pr, pw, err := os.Pipe()
 		if err != nil {
 			conn.Close()
@@ -257,8 +257,10 @@ func (j *job) startRank(r int, prog string, env []string, cpu int) error {
 		readers[1].Close()
 		return err
 	}
-	rp := &rankProc{id: r, cmd: cmd, pid: cmd.Process.Pid, pmiDone: make(chan struct{})}
+	id := len(j.ranks)
+	rp := &rankProc{id: id, rank: r, sub: sub, label: sub.label(r), cmd: cmd, pid: cmd.Process.Pid, pmiDone: make(chan struct{})}
 	j.ranks = append(j.ranks, rp)
+	sub.procs = append(sub.procs, rp)
 	for s, pr := range readers {
 		j.outputs.Add(1)
 		go func() {
@@ -268,12 +270,12 @@ func (j *job) startRank(r int, prog string, env []string, cpu int) error {
 		}()
 	}
 	go func() {
-		j.srv.Serve(r, conn)
+		sub.srv.Serve(r, conn)
 		close(rp.pmiDone)
 	}()
 	go func() {
 		err := cmd.Wait()
-		j.exits <- exitEvent{rank: r, state: cmd.ProcessState, err: err}
+		j.exits <- exitEvent{rank: id, state: cmd.ProcessState, err: err}
 	}()
 	return nil
 }
@@ -310,6 +312,8 @@ func (j *job) wait() {
 			j.rankExited(ev)
 		case ev := <-j.aborts:
 			j.abort(ev)
+		case sc := <-j.spawns:
+			sc.reply <- j.spawn(sc.req)
 		case <-killc:
 			j.signalAll(syscall.SIGKILL)
 			j.killed = true
@@ -375,7 +379,7 @@ func (j *job) abort(ev abortEvent) {
 	if ev.msg != "" {
 		msg = ": " + ev.msg
 	}
-	j.out.Messagef("rank %d (pid %d) called MPI_Abort with code %d%s; terminating job", ev.rank, r.pid, ev.code, msg)
+	j.out.Messagef("%s (pid %d) called MPI_Abort with code %d%s; terminating job", r.label, r.pid, ev.code, msg)
 	status := ev.code & 0xff
 	if status == 0 {
 		status = 1
@@ -397,7 +401,7 @@ func (j *job) rankExited(ev exitEvent) {
 	case <-r.pmiDone:
 	case <-time.After(pmiDrainWait):
 	}
-	st := j.srv.State(ev.rank)
+	st := r.sub.srv.State(r.rank)
 	if st.Aborted {
 		j.abort(abortEvent{ev.rank, st.AbortCode, st.AbortMsg})
 		return
@@ -406,12 +410,12 @@ func (j *job) rankExited(ev exitEvent) {
 	ws, ok := ev.state.Sys().(syscall.WaitStatus)
 	switch {
 	case !ok:
-		j.out.Messagef("rank %d (pid %d) ended: %v; terminating job", ev.rank, r.pid, ev.err)
+		j.out.Messagef("%s (pid %d) ended: %v; terminating job", r.label, r.pid, ev.err)
 		j.fail(1)
 		j.terminate()
 	case ws.Signaled():
 		sig := ws.Signal()
-		j.out.Messagef("rank %d (pid %d) killed by signal %d (%v); terminating job", ev.rank, r.pid, int(sig), sig)
+		j.out.Messagef("%s (pid %d) killed by signal %d (%v); terminating job", r.label, r.pid, int(sig), sig)
 		j.fail(128 + int(sig))
 		j.terminate()
 	case ws.ExitStatus() != 0 && !st.Finalized:
@@ -419,16 +423,16 @@ func (j *job) rankExited(ev exitEvent) {
 		if st.Initialized {
 			how = " before calling MPI_Finalize"
 		}
-		j.out.Messagef("rank %d (pid %d) exited with code %d%s; terminating job", ev.rank, r.pid, ws.ExitStatus(), how)
+		j.out.Messagef("%s (pid %d) exited with code %d%s; terminating job", r.label, r.pid, ws.ExitStatus(), how)
 		j.fail(ws.ExitStatus())
 		j.terminate()
 	case ws.ExitStatus() != 0:
 		// After MPI_Finalize the job is done with this rank; its code is the
 		// job's status, but the others may finish.
-		j.out.Messagef("rank %d (pid %d) exited with code %d after MPI_Finalize", ev.rank, r.pid, ws.ExitStatus())
+		j.out.Messagef("%s (pid %d) exited with code %d after MPI_Finalize", r.label, r.pid, ws.ExitStatus())
 		j.fail(ws.ExitStatus())
 	case st.Initialized && !st.Finalized:
-		j.out.Messagef("rank %d (pid %d) exited without calling MPI_Finalize; terminating job", ev.rank, r.pid)
+		j.out.Messagef("%s (pid %d) exited without calling MPI_Finalize; terminating job", r.label, r.pid)
 		j.fail(1)
 		j.terminate()
 	}
@@ -437,9 +441,7 @@ func (j *job) rankExited(ev exitEvent) {
 // cleanup removes everything the job may leave behind.
 func (j *job) cleanup() {
 	j.signalAll(syscall.SIGKILL) // leftovers in the ranks' process groups
-	if j.srv != nil {
-		j.srv.Close()
-	}
+	j.closeServers()
 	done := make(chan struct{})
 	go func() { j.outputs.Wait(); close(done) }()
 	select {
@@ -447,4 +449,5 @@ func (j *job) cleanup() {
 	case <-time.After(outputDrain):
 	}
 	RemoveShm(j.cfg.ShmDir, j.id)
+	nameserv.RemoveJob(nameserv.Dir(), j.id)
 }

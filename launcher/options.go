@@ -31,6 +31,7 @@ type Options struct {
 	Timeout        time.Duration // 0: none
 	MPICHBinary    bool
 	CPUSet         []int // --cpu-set: bind only to these CPUs
+	UniverseSize   int   // --universe-size: MPI_UNIVERSE_SIZE (0: the CPUs, at least -n)
 	Help           bool
 	Prog           string
 	Args           []string
@@ -63,6 +64,8 @@ options:
   --mpich-binary       run a program built against MPICH on gompi (LD_PRELOAD of
                        ../lib/libgompi.so next to this gompirun)
   --cpu-set LIST       bind ranks only to these CPUs (e.g. 0,2-3), in topology order
+  --universe-size N    MPI_UNIVERSE_SIZE (default: the CPUs this launcher may use,
+                       at least -n); MPI_Comm_spawn may start more
   --tune               measure where single copy beats copy-in/copy-out on this
                        machine and write a tuning file (runs gompitune, found next
                        to gompirun, under -n 2 --bind-to core); no program
@@ -127,6 +130,16 @@ func Parse(args []string) (*Options, error) {
 				return nil, usageErr("%s %q: need a positive number of processes", name, v)
 			}
 			o.NP, npSet = n, true
+		case "universe-size":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return nil, usageErr("--universe-size %q: need a positive number of processes", v)
+			}
+			o.UniverseSize = n
 		case "x":
 			v, err := value(a, inline, hasInline)
 			if err != nil {

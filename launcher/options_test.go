@@ -24,6 +24,7 @@ func TestParseForms(t *testing.T) {
 				MPICHBinary: true, Prog: "p", Args: []string{"a"}}},
 		{[]string{"-bind-to=core", "-tag-output", "--report-bindings", "p"},
 			Options{NP: 1, BindTo: BindCore, TagOutput: true, ReportBindings: true, Prog: "p", Args: []string{}}},
+		{[]string{"--universe-size", "8", "-n", "2", "p"}, Options{NP: 2, UniverseSize: 8, Prog: "p", Args: []string{}}},
 		{[]string{"--exec-bound", "3", "--", "/bin/echo", "hi"},
 			Options{NP: 1, ExecBound: 3, Prog: "/bin/echo", Args: []string{"hi"}}},
 	}
@@ -63,6 +64,8 @@ func TestParseErrors(t *testing.T) {
 		{"--tag-output=yes", "p"},
 		{"--exec-bound", "x", "--", "p"},
 		{"--exec-bound", "0", "-n", "2", "p"},
+		{"--universe-size", "0", "p"},
+		{"--universe-size", "many", "p"},
 	}
 	for _, a := range bad {
 		_, err := Parse(a)

@@ -42,11 +42,11 @@ func PredefinedAttr(kv int32) (int, bool) {
 	case abi.AttrWtimeIsGlobal:
 		return 0, true
 	case abi.AttrUniverseSize:
-		return st.size, true
+		return universeSize(), true
 	case abi.AttrLastUsedCode:
 		return LastUsedCode(), true
 	case abi.AttrAppnum:
-		return 0, true
+		return appNum(), true
 	}
 	return 0, false
 }

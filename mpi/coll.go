@@ -323,11 +323,14 @@ func regular(size, count int) (counts, displs []int) {
 }
 
 // algorithm picks k's algorithm: a valid GOMPI_COLL_<KIND> setting wins.
-func algorithm(k coll.Kind, size, bytes int, commute bool) string {
+func (c *Comm) algorithm(k coll.Kind, size, bytes int, commute bool) string {
 	if a, ok := st.settings["GOMPI_COLL_"+string(k)]; ok && coll.Valid(k, a) {
 		return a
 	}
-	coll.Oversubscribed = fastInfo.Oversub
+	// Every member must choose alike: processes of different jobs may see
+	// their own node differently, so between jobs oversubscription is not
+	// asked (dynproc.go).
+	coll.Oversubscribed = fastInfo.Oversub && !c.spansJobs()
 	a := coll.Choose(k, size, bytes, commute)
 	if st.settings["GOMPI_COLL_VERBOSE"] == "1" {
 		collVerbose(k, size, bytes, a)

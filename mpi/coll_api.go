@@ -42,7 +42,7 @@ func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	if op := cacheGet(m, &k); op != nil {
 		return op.exec(m)
 	}
-	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, algorithm(coll.KBarrier, c.size, 0, true))}
+	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, c.algorithm(coll.KBarrier, c.size, 0, true))}
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -72,7 +72,7 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 		dir = dirIn
 	}
 	p, n := op.buf(buf, count, dt, dir)
-	op.s = coll.Bcast(c.size, c.rank, root, p, n, algorithm(coll.KBcast, c.size, n, true), bcastSegment())
+	op.s = coll.Bcast(c.size, c.rank, root, p, n, c.algorithm(coll.KBcast, c.size, n, true), bcastSegment())
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -130,7 +130,7 @@ func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, 
 	}
 	alg := coll.GatherLinear
 	if reg {
-		alg = algorithm(coll.KGather, c.size, n, true)
+		alg = c.algorithm(coll.KGather, c.size, n, true)
 	}
 	var rb coll.Blocks
 	if me == root {
@@ -207,7 +207,7 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 	}
 	alg := coll.GatherLinear
 	if reg {
-		alg = algorithm(coll.KScatter, c.size, n, true)
+		alg = c.algorithm(coll.KScatter, c.size, n, true)
 	}
 	op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
 	cachePut(m, k, op)
@@ -271,7 +271,7 @@ func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount in
 	}
 	alg := coll.AllgatherRing
 	if reg {
-		alg = algorithm(coll.KAllgather, c.size, n, true)
+		alg = c.algorithm(coll.KAllgather, c.size, n, true)
 	}
 	op.s = coll.Allgather(c.size, c.rank, sp, n, rb, alg)
 	cachePut(m, k, op)
@@ -390,7 +390,7 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 	rb := op.blocksW(rbuf, rcounts, rdispls, rtypes, dirOut, false)
 	alg := coll.AlltoallLinear
 	if reg {
-		alg = algorithm(coll.KAlltoall, n, rb.Count[0], true)
+		alg = c.algorithm(coll.KAlltoall, n, rb.Count[0], true)
 	} else if a, ok := st.settings["GOMPI_COLL_ALLTOALL"]; ok && coll.Valid(coll.KAlltoall, a) {
 		alg = a
 	}
@@ -452,7 +452,7 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 		sp = rd.buf(op, sbuf, count, dirIn)
 	}
 	d := rd.data(sp, rp, count)
-	op.s = coll.Reduce(c.size, me, root, d, algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
+	op.s = coll.Reduce(c.size, me, root, d, c.algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -509,7 +509,7 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if e != nil {
 		return c.fail(e)
 	}
-	op.s = coll.Allreduce(c.size, c.rank, d, algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
+	op.s = coll.Allreduce(c.size, c.rank, d, c.algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -536,7 +536,7 @@ func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count in
 	if e != nil {
 		return c.fail(e)
 	}
-	op.s = coll.Scan(c.size, c.rank, d, excl, algorithm(coll.KScan, c.size, d.Count*d.Ext, d.Commute))
+	op.s = coll.Scan(c.size, c.rank, d, excl, c.algorithm(coll.KScan, c.size, d.Count*d.Ext, d.Commute))
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -616,7 +616,7 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 		counts[i] = rcounts[i] * rd.scale
 	}
 	d := rd.data(sp, rp, 0)
-	op.s = coll.ReduceScatter(c.size, c.rank, d, counts, algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
+	op.s = coll.ReduceScatter(c.size, c.rank, d, counts, c.algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
 	cachePut(m, k, op)
 	return op.exec(m)
 }

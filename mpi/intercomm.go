@@ -154,7 +154,8 @@ func (c *Comm) Merge(high bool) (*Comm, error) {
 		h = append(h, 0)
 	}
 	v.bcastInts(h, 0)
-	localFirst := h[0] < h[1] || (h[0] == h[1] && c.group[0] < c.remote[0])
+	a, b := procKey(c.group[0], c.remote[0])
+	localFirst := h[0] < h[1] || (h[0] == h[1] && a < b)
 	var group []int
 	me := c.rank
 	if localFirst {

@@ -3,6 +3,7 @@
 package mpi
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"strings"
@@ -42,6 +43,7 @@ var st struct {
 	comms       []*Comm
 	topo        []hitopo.Loc
 	local       []int
+	keyPid      modex.Key
 	procName    string
 	start       time.Time
 	settings    settings
@@ -89,6 +91,11 @@ func InitThread(required int) (int, error) {
 		os.Exit(1)
 	}
 	st.ready = true
+	if err := connectParent(); err != nil {
+		fmt.Fprintf(os.Stderr, "gompi: MPI_Init: %v\n", err)
+		st.pmi.Abort(1, "MPI_Init: "+err.Error())
+		os.Exit(1)
+	}
 	return st.thread, nil
 }
 
@@ -106,7 +113,9 @@ func startup() error {
 	// Business cards: where each process sits.
 	reg := modex.NewRegistry()
 	keyTopo := reg.MustRegister("hitopo.1")
+	st.keyPid = reg.MustRegister("pid.1") // dynamic processes name processes by pid
 	mx := modex.New(client, reg)
+	mx.SetLocal(st.keyPid, binary.LittleEndian.AppendUint64(nil, uint64(os.Getpid())))
 	loc, err := hitopo.Self()
 	if err != nil {
 		loc = hitopo.Loc{Node: -1, Package: -1, NUMA: -1, L3: -1, Core: -1, CPU: -1}
@@ -275,6 +284,7 @@ func Finalize() error {
 		return err
 	}
 	barrier(st.world)
+	finalizeDyn()
 	st.ready = false
 	st.pmi.Finalize()
 	if st.sm != nil {

@@ -20,6 +20,9 @@ type ServerConfig struct {
 	// OnAbort runs (on the rank's serving goroutine) when a rank asks to
 	// abort the job.
 	OnAbort func(rank, code int, msg string)
+	// OnSpawn starts the processes of a spawn request from rank and returns
+	// how many started (nil: spawning is not supported).
+	OnSpawn func(rank int, req *SpawnRequest) (int, error)
 	// Logf reports protocol errors; nil discards them.
 	Logf func(format string, args ...any)
 }
@@ -175,6 +178,7 @@ type session struct {
 	rd     *Reader
 	wbuf   []byte
 	errors int
+	spawn  spawnState
 }
 
 func (rs *session) reply(m Message) error {
@@ -279,6 +283,10 @@ func (rs *session) handle(m Message) error {
 		return rs.reply(NewMessage("my_kvsname", "kvsname", s.cfg.KVSName, "rc", "0"))
 	case "get_universe_size":
 		return rs.reply(NewMessage("universe_size", "size", strconv.Itoa(s.cfg.UniverseSize), "rc", "0"))
+	case "gompi_spawn_part":
+		return rs.reply(rs.spawnPart(m))
+	case "gompi_spawn":
+		return rs.reply(rs.spawnGo())
 	case "put":
 		return rs.reply(rs.put(m))
 	case "get":

@@ -78,7 +78,8 @@ type Engine struct {
 
 	pool     unexpPool
 	Counters Counters
-	hooks    []*Hook // progress callbacks (hook.go)
+	hooks    []*Hook       // progress callbacks (hook.go)
+	idleCap  time.Duration // longest idle sleep, 0: none (peers.go)
 }
 
 // Counters are cheap statistics for tests and tuning.
@@ -130,7 +131,9 @@ func (e *Engine) Handler() btl.Handler { return e.onFrag }
 
 // AddTransport routes the given world ranks through m.
 func (e *Engine) AddTransport(m btl.Module, peers []int) {
-	e.modules = append(e.modules, m)
+	if !e.HasTransport(m) { // dynamic processes route more peers through it later
+		e.modules = append(e.modules, m)
+	}
 	if id, ok := m.(Idler); ok && e.idler == nil {
 		e.idler = id
 	}
@@ -302,6 +305,9 @@ func (e *Engine) Backoff(spins *int) {
 	d := 5 * time.Millisecond
 	if e.cfg.Oversubscribed {
 		d = time.Millisecond
+	}
+	if e.idleCap > 0 {
+		d = min(d, e.idleCap)
 	}
 	e.idler.Idle(d)
 }

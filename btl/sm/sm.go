@@ -223,8 +223,14 @@ func (m *Module) CollArea(i int) *shmcoll.Area {
 	return a
 }
 
-// LocalIndex is peer's index among the node's processes (-1 when elsewhere).
-func (m *Module) LocalIndex(peer int) int { return m.local[peer] }
+// LocalIndex is peer's index among the node's processes (-1 when elsewhere,
+// or when peer is a process of another job: an endpoint past the world).
+func (m *Module) LocalIndex(peer int) int {
+	if peer >= len(m.local) {
+		return -1
+	}
+	return m.local[peer]
+}
 
 // Reaches tells whether peer is on this node.
 func (m *Module) Reaches(peer int) bool { return m.local[peer] >= 0 }

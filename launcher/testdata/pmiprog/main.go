@@ -7,7 +7,9 @@
 // hang (after init, wait forever), shm (create a /dev/shm file, then hang),
 // sigterm (print on SIGTERM, then finalize and exit 0), child (fork a sleeping
 // grandchild, print its pid, then hang; RANK kills itself), lines COUNT LEN,
-// finalize-exit RANK CODE (RANK exits CODE after finalize).
+// finalize-exit RANK CODE (RANK exits CODE after finalize), spawn N MODE...
+// (rank 0 spawns N processes of pmiprog MODE..., which print
+// GOMPI_PARENT_PORT and GOMPI_APPNUM first).
 package main
 
 import (
@@ -45,7 +47,23 @@ func main() {
 	fmt.Printf("rank=%d size=%d pid=%d\n", r, n, os.Getpid())
 	mode := os.Args[1]
 	args := os.Args[2:]
+	if p := os.Getenv("GOMPI_PARENT_PORT"); p != "" {
+		fmt.Printf("rank %d of %d: parent %s appnum %s\n", r, n, p, os.Getenv("GOMPI_APPNUM"))
+	}
 	switch mode {
+	case "spawn-missing":
+		_, err := c.Spawn(&pmi.SpawnRequest{ParentPort: "p", Apps: []pmi.SpawnApp{{Command: "/nonexistent/gompi-no-such-program", NP: 1}}})
+		fmt.Printf("spawn failed: %v\n", err)
+	case "spawn":
+		if r == 0 {
+			self, _ := os.Executable()
+			got, err := c.Spawn(&pmi.SpawnRequest{ParentPort: "test-port", Apps: []pmi.SpawnApp{{Command: self, Args: args[1:], NP: atoi(args[0])}}})
+			if err != nil {
+				die(err)
+			}
+			fmt.Printf("spawned %d\n", got)
+		}
+		c.Barrier()
 	case "ok":
 		if err := c.Put(fmt.Sprintf("card%d", r), fmt.Sprintf("hello-from-%d", r)); err != nil {
 			die(err)

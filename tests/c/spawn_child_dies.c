@@ -1,0 +1,38 @@
+//go:build ignore
+
+/* gompi-test: np=1,2 timeout=60 */
+/* gompi-expect: exit=nonzero stderr=~"gompirun: spawned job 1 rank 1 \(pid [0-9]+\) killed by signal 9" maxtime=20 */
+/* gompi-expect: stderr!~"TEST-FAIL" */
+/* A spawned child that dies ends the whole job, as a dead rank does: the
+ * parents and the other child wait in receives that never complete, the
+ * launcher names the child, and nothing is left behind (no process, no
+ * shared-memory file: the harness checks). */
+#include <mpi.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "check.h"
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    MPI_Comm parent;
+    MPI_Comm_get_parent(&parent);
+    int wrank, v = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    if (parent == MPI_COMM_NULL) {
+        MPI_Comm ic;
+        char *args[] = {"child", NULL};
+        CHECK_MPI(MPI_Comm_spawn(argv[0], args, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &ic, MPI_ERRCODES_IGNORE));
+        MPI_Recv(&v, 1, MPI_INT, 0, 0, ic, MPI_STATUS_IGNORE);
+        CHECK(0, "a parent's receive completed");
+    } else {
+        if (wrank == 1) {
+            usleep(100000);
+            kill(getpid(), SIGKILL);
+        }
+        MPI_Recv(&v, 1, MPI_INT, 0, 0, parent, MPI_STATUS_IGNORE);
+        CHECK(0, "a child's receive completed");
+    }
+    MPI_Finalize();
+    return 1;
+}
