@@ -79,12 +79,27 @@ type Engine struct {
 	pool     unexpPool
 	Counters Counters
 	hooks    []*Hook // progress callbacks (hook.go)
+	part     partEngine
+	partCtrl []partCtrlMsg
 }
 
-// Counters are cheap statistics for tests and tuning.
+// Counters are cheap statistics for tests, tuning and MPI_T (plain words of
+// one process, bumped where the code already branches by protocol: no
+// atomics, no locks). Immediate and eager are counted by the sender;
+// single copy (RndvGet, of which SplitAsked were split) and pipelined
+// rendezvous by the receiver, which decides between them.
 type Counters struct {
 	Immediate, Eager, RndvGet, RndvPipe, Unexpected, OutOfOrder uint64
 	SplitAsked                                                  uint64 // split single copies requested of a sender
+	ImmediateBytes, EagerBytes, RndvGetBytes, RndvPipeBytes     uint64
+	SplitBytes                                                  uint64
+	PartRuns, PartBytes                                         uint64 // partitioned runs and bytes sent
+	Queues                                                      QueueStats
+}
+
+// QueueStats are the matching queues' lengths over every communicator.
+type QueueStats struct {
+	Posted, Unexp, UnexpPeak int64
 }
 
 type ctrlMsg struct {
@@ -175,6 +190,7 @@ func (e *Engine) Register(c *Comm) {
 		e.comms = append(e.comms, nil)
 	}
 	e.comms[c.Ctx] = c
+	c.qs = &e.Counters.Queues
 	if len(e.early) == 0 {
 		return
 	}
