@@ -94,6 +94,7 @@ type Counters struct {
 	ImmediateBytes, EagerBytes, RndvGetBytes, RndvPipeBytes     uint64
 	SplitBytes                                                  uint64
 	PartRuns, PartBytes                                         uint64 // partitioned runs and bytes sent
+	WaitNanos                                                   uint64 // time blocked in Wait while TimeWaits
 	Queues                                                      QueueStats
 }
 
@@ -288,8 +289,18 @@ func (e *Engine) SingleCopyFrom(peer int) int { return e.getFrom[peer] }
 // directly goes by single copy, 0 never.
 func (e *Engine) SharedFrom(peer int) int { return e.sharedFrom[peer] }
 
+// TimeWaits makes Wait add the time it blocks to Counters.WaitNanos; set
+// only while an MPI_T handle of that timer is started, so waits read no
+// clock otherwise.
+var TimeWaits bool
+
 // Wait drives progress until r completes.
 func (e *Engine) Wait(r *Request) {
+	var t time.Time
+	timed := TimeWaits && !r.done
+	if timed {
+		t = time.Now()
+	}
 	spins := 0
 	for !r.done {
 		if e.Progress() == 0 {
@@ -297,6 +308,9 @@ func (e *Engine) Wait(r *Request) {
 		} else {
 			spins = 0
 		}
+	}
+	if timed {
+		e.Counters.WaitNanos += uint64(time.Since(t))
 	}
 }
 

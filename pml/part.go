@@ -1,6 +1,10 @@
 package pml
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"gompi/abi"
+)
 
 // Partitioned communication (MPI_Psend_init / MPI_Precv_init). A pair of
 // partitioned requests is matched once, in the order of their init calls per
@@ -86,9 +90,9 @@ type partRun struct {
 }
 
 type partEngine struct {
-	inits  []partInit  // hellos no Precv_init has taken yet, in arrival order
-	posted []*Request  // Precv_init requests not yet matched, in init order
-	runs   []partRun   // sender bytes waiting for transport room
+	inits  []partInit // hellos no Precv_init has taken yet, in arrival order
+	posted []*Request // Precv_init requests not yet matched, in init order
+	runs   []partRun  // sender bytes waiting for transport room
 	cookie uint32
 	hook   Hook
 	hooked bool
@@ -183,7 +187,7 @@ func (e *Engine) partRoundStart(r *Request) {
 	}
 	p.ctsSent = true
 	if p.peerSize > r.Size {
-		r.Status.Err = 15 // MPI_ERR_TRUNCATE (abi.ErrTruncate)
+		r.Status.Err = abi.ErrTruncate
 	}
 	r.Status.Count = p.expect
 	if p.peerSize == 0 {
