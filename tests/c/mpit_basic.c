@@ -316,6 +316,12 @@ int main(int argc, char **argv) {
     check_rank = rank;
     enumerate();
     errors();
+    int cls = -1, len = 0;
+    char str[MPI_MAX_ERROR_STRING];
+    CHECK_MPI(MPI_Error_class(MPI_T_ERR_INVALID_HANDLE, &cls));
+    CHECK(cls == MPI_T_ERR_INVALID_HANDLE, "MPI_Error_class(MPI_T_ERR_INVALID_HANDLE) = %d", cls);
+    CHECK_MPI(MPI_Error_string(MPI_T_ERR_PVAR_NO_WRITE, str, &len));
+    CHECK(len > 5, "MPI_Error_string of an MPI_T class: '%s'", str);
     counters();
     queues();
     MPI_Barrier(MPI_COMM_WORLD);
