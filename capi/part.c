@@ -28,9 +28,9 @@ int PMPI_Pready_range(int partition_low, int partition_high, MPI_Request request
 }
 #pragma weak MPI_Pready_range = PMPI_Pready_range
 
-int PMPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request)
+int PMPI_Pready_list(int length, int array_of_partitions[], MPI_Request request)
 {
-    return gompi_Pready_list(length, (int *)array_of_partitions, request);
+    return gompi_Pready_list(length, array_of_partitions, request);
 }
 #pragma weak MPI_Pready_list = PMPI_Pready_list
 

@@ -587,7 +587,7 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype data
                    int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request);
 int MPI_Pready(int partition, MPI_Request request);
 int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request);
-int MPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request);
+int MPI_Pready_list(int length, int array_of_partitions[], MPI_Request request);
 int MPI_Parrived(MPI_Request request, int partition, int *flag);
 
 /* Datatypes */
@@ -1325,7 +1325,7 @@ int PMPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype dat
                     int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request);
 int PMPI_Pready(int partition, MPI_Request request);
 int PMPI_Pready_range(int partition_low, int partition_high, MPI_Request request);
-int PMPI_Pready_list(int length, const int array_of_partitions[], MPI_Request request);
+int PMPI_Pready_list(int length, int array_of_partitions[], MPI_Request request);
 int PMPI_Parrived(MPI_Request request, int partition, int *flag);
 
 /* Datatypes (profiling interface) */
