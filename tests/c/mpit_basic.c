@@ -197,8 +197,14 @@ static void counters(void) {
             for (int i = 0; i < REPS; i++) MPI_Recv(buf, BIG, MPI_BYTE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
     }
+    for (int i = 0; i < 3; i++) MPI_Barrier(MPI_COMM_WORLD); /* shared-memory barriers (C side) */
+    MPI_Comm dup;
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    MPI_Barrier(dup); /* and one from Go */
     CHECK_MPI(MPI_T_pvar_stop(s, MPI_T_PVAR_ALL_HANDLES));
+    MPI_Comm_free(&dup);
     for (int i = 0; i < N; i++) CHECK_MPI(MPI_T_pvar_read(s, h[i], &v[i]));
+    if (size > 1) CHECK(v[8] == 4, "shm_coll_barrier_slots counted %llu of 4 barriers", v[8]);
     /* stopped: more traffic does not count */
     MPI_Barrier(MPI_COMM_WORLD);
     unsigned long long again;
@@ -227,7 +233,6 @@ static void counters(void) {
     /* the wait timer: rank 0 waits for rank 1, which spins first (on a
      * duplicate: the C fast path's own polling before it hands a wait to Go
      * is not timed) */
-    MPI_Comm dup;
     MPI_Comm_dup(MPI_COMM_WORLD, &dup);
     CHECK_MPI(MPI_T_pvar_start(s, tw));
     if (size > 1 && rank < 2) {
