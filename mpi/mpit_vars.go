@@ -145,6 +145,9 @@ func counters() *pml.Counters {
 
 var noCounters pml.Counters
 
+// shmCalls gathers the shared-memory collective calls of every communicator.
+var shmCalls shmcoll.Calls
+
 func addPvars() {
 	cnt, lvl, hwm := abi.TPvarClassCounter, abi.TPvarClassLevel, abi.TPvarClassHighwatermark
 	add := func(name, desc string, class int, cat string, read func() uint64) {
@@ -173,10 +176,10 @@ func addPvars() {
 	kinds := []string{"barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "reduce_scatter"}
 	for k, name := range kinds {
 		add("shm_coll_"+name+"_slots", "blocking "+name+" calls run through shared-memory slots (C side included; a large reduction counts per piece)", cnt, catColl,
-			func() uint64 { return shmcoll.Calls[shmcoll.AlgSlots][k] + FastCounters.ShmCalls(k) })
+			func() uint64 { return shmCalls[shmcoll.AlgSlots][k] + FastCounters.ShmCalls(k) })
 		if k != shmBarrier { // a barrier has no data to read
 			add("shm_coll_"+name+"_direct", "blocking "+name+" calls run by reading peers' buffers directly", cnt, catColl,
-				func() uint64 { return shmcoll.Calls[shmcoll.AlgDirect][k] })
+				func() uint64 { return shmCalls[shmcoll.AlgDirect][k] })
 		}
 	}
 	mpit.AddPvar(&mpit.Pvar{Name: "wait_time", Desc: "seconds spent blocked in MPI_Wait and blocking point-to-point calls (measured only while a handle is started)",

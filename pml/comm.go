@@ -20,11 +20,8 @@ type Comm struct {
 	wild    reqQueue // posted MPI_ANY_SOURCE receives
 	postSeq uint64
 	arrival uint64
-	qs      *QueueStats // the engine's, once registered (MPI_T)
+	qs      *QueueStats // the engine's once registered (MPI_T), else its own
 }
-
-// noQueueStats absorbs the counts of communicators no engine registered.
-var noQueueStats QueueStats
 
 // SeqPair holds the next sequence numbers to and from one peer.
 type SeqPair struct {
@@ -54,7 +51,7 @@ func NewComm(ctx uint32, rank int, world []int) *Comm {
 // NewCommShared is NewComm with the sequence numbers and counters kept in
 // memory the caller provides (outside the Go heap, for the C fast path).
 func NewCommShared(ctx uint32, rank int, world []int, seq []SeqPair, sh *Shared) *Comm {
-	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh, qs: &noQueueStats}
+	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh, qs: new(QueueStats)}
 }
 
 // Idle reports that no receive is posted and no message waits on c: freeing

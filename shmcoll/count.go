@@ -12,11 +12,15 @@ const (
 	CountKinds
 )
 
-// Calls counts, per algorithm (slots, direct) and kind, the collectives this
-// process ran through shared memory from Go (plain per-process words: MPI_T
+// Calls counts, per algorithm (slots, direct) and kind, collectives run
+// through shared memory from Go: plain words, one set per process (MPI_T
 // reads them; the C side keeps its own). A reduction larger than the slots
 // that mpi splits counts once per piece.
-var Calls [2][CountKinds]uint64
+type Calls [2][CountKinds]uint64
+
+// CountInto makes g count its calls in c (by default each group counts
+// apart: tests run several ranks as goroutines of one process).
+func (g *Group) CountInto(c *Calls) { g.stats = c }
 
 const (
 	AlgSlots  = 0
