@@ -37,6 +37,7 @@ func FunctionGroups() []FunctionGroup {
 			{"Error handling (MPI-1, removed in MPI-3)", deprecated(parseProtos("errhandler", errhandlerDeprecatedProtos))},
 			{"Info objects", parseProtos("info", infoProtos)},
 			{"Point-to-point communication", parseProtos("p2p", p2pProtos)},
+			{"Partitioned communication (MPI-4)", parseProtos("partitioned", partProtos)},
 			{"Datatypes", parseProtos("datatype", datatypeProtos)},
 			{"Datatypes (MPI-1, removed in MPI-3)", deprecated(parseProtos("datatype", datatypeDeprecatedProtos))},
 			{"Collective communication", blocking},

@@ -8,7 +8,7 @@
 
 int PMPI_Barrier(MPI_Comm comm)
 {
-    if (gompi_shm_barrier(comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    if (gompi_shm_barrier(comm) == MPI_SUCCESS) return gompi_shm_counted(GOMPI_SHM_BARRIER);
     return gompi_Barrier(comm, NULL, 0);
 }
 #pragma weak MPI_Barrier = PMPI_Barrier
@@ -28,7 +28,7 @@ int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    if (gompi_shm_bcast(buffer, count, datatype, root, comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    if (gompi_shm_bcast(buffer, count, datatype, root, comm) == MPI_SUCCESS) return gompi_shm_counted(GOMPI_SHM_BCAST);
     return gompi_Bcast(buffer, count, datatype, root, comm, NULL, 0);
 }
 #pragma weak MPI_Bcast = PMPI_Bcast
@@ -125,7 +125,7 @@ int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int di
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     if (gompi_shm_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+        return gompi_shm_counted(GOMPI_SHM_ALLGATHER);
     return gompi_Allgather((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL, NULL, recvtype, comm, NULL, 0, 0);
 }
 #pragma weak MPI_Allgather = PMPI_Allgather
@@ -165,7 +165,7 @@ int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendty
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     if (gompi_shm_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+        return gompi_shm_counted(GOMPI_SHM_ALLTOALL);
     return gompi_Alltoall((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, NULL, 0);
 }
 #pragma weak MPI_Alltoall = PMPI_Alltoall
@@ -223,7 +223,7 @@ int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int s
 
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm)
 {
-    if (gompi_shm_reduce(sendbuf, recvbuf, count, datatype, op, root, comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    if (gompi_shm_reduce(sendbuf, recvbuf, count, datatype, op, root, comm) == MPI_SUCCESS) return gompi_shm_counted(GOMPI_SHM_REDUCE);
     return gompi_Reduce((void *)sendbuf, recvbuf, count, datatype, op, root, comm, NULL, 0);
 }
 #pragma weak MPI_Reduce = PMPI_Reduce
@@ -243,7 +243,7 @@ int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-    if (gompi_shm_allreduce(sendbuf, recvbuf, count, datatype, op, comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    if (gompi_shm_allreduce(sendbuf, recvbuf, count, datatype, op, comm) == MPI_SUCCESS) return gompi_shm_counted(GOMPI_SHM_ALLREDUCE);
     return gompi_Allreduce((void *)sendbuf, recvbuf, count, datatype, op, comm, NULL, 0, 0);
 }
 #pragma weak MPI_Allreduce = PMPI_Allreduce
@@ -302,7 +302,7 @@ int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     if (gompi_shm_reduce_scatter(sendbuf, recvbuf, recvcount, NULL, datatype, op, comm) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+        return gompi_shm_counted(GOMPI_SHM_REDUCE_SCATTER);
     return gompi_Allreduce((void *)sendbuf, recvbuf, recvcount, datatype, op, comm, NULL, 0, 3);
 }
 #pragma weak MPI_Reduce_scatter_block = PMPI_Reduce_scatter_block
@@ -323,7 +323,7 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
     if (recvcounts && gompi_shm_reduce_scatter(sendbuf, recvbuf, 0, recvcounts, datatype, op, comm) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+        return gompi_shm_counted(GOMPI_SHM_REDUCE_SCATTER);
     return gompi_Reduce_scatter((void *)sendbuf, recvbuf, (int *)recvcounts, datatype, op, comm, NULL, 0);
 }
 #pragma weak MPI_Reduce_scatter = PMPI_Reduce_scatter

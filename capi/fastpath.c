@@ -3,6 +3,8 @@
 #include "shmcoll.h"
 
 struct gompi_fast gompi_fast;
+uint64_t gompi_fast_sends, gompi_fast_send_bytes;
+uint64_t gompi_shm_ncalls[8];
 signed char gompi_builtin_sizes[256];
 
 gompi_fslot gompi_fast_slots[GOMPI_FAST_SLOTS];

@@ -63,6 +63,9 @@ struct gompi_fast {
     gompi_fpeer *peers;
 };
 extern struct gompi_fast gompi_fast;
+/* Messages and bytes sent by gompi_fast_send (the immediate protocol done in
+ * C), for MPI_T: plain per-process counters. */
+extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)0x6c000002)
 #define GOMPI_REC_MATCH ((1ull << 40) | (1ull << 32)) /* data record, pml match tag */
@@ -174,6 +177,8 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     __atomic_store_n((uint64_t *)b, GOMPI_REC_MATCH | body, __ATOMIC_RELEASE);
     st->pos += rec;
     sq->send++;
+    gompi_fast_sends++;
+    gompi_fast_send_bytes += n;
     if (__atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
         __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
         syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);

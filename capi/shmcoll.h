@@ -31,6 +31,13 @@ extern struct gompi_shm gompi_shm;
 
 enum { GOMPI_SHM_BARRIER, GOMPI_SHM_BCAST, GOMPI_SHM_REDUCE, GOMPI_SHM_ALLREDUCE, GOMPI_SHM_ALLGATHER,
        GOMPI_SHM_ALLTOALL, GOMPI_SHM_REDUCE_SCATTER };
+/* Collectives the C side ran through shared memory, per kind (MPI_T). */
+extern uint64_t gompi_shm_ncalls[8];
+static inline int gompi_shm_counted(int kind)
+{
+    gompi_shm_ncalls[kind]++;
+    return MPI_SUCCESS;
+}
 
 /* From op/kernels.c. */
 int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int count);

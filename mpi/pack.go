@@ -100,7 +100,10 @@ func finishRecv(r *Request) {
 
 // FinishData makes a completed receive's data visible in the user buffer
 // without releasing the request (MPI_Request_get_status).
-func FinishData(r *Request) { finishRecv(r) }
+func FinishData(r *Request) {
+	finishRecv(r)
+	finishPart(r)
+}
 
 // restartTyped prepares a persistent request on a non-contiguous type for
 // another start: a send packs the current data, a receive rearms its unpack.

@@ -50,6 +50,9 @@ func Start(r *Request) error {
 	if r.Kind == pml.KindColl {
 		return startColl(r)
 	}
+	if r.Kind == pml.KindPart {
+		return startPart(r)
+	}
 	c := reqComm(r)
 	if !r.Persistent || c == nil {
 		return Raise(c, abi.ErrRequest, "MPI_Start", "request is not persistent")

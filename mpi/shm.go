@@ -63,6 +63,7 @@ func (c *Comm) setupShm(area int) {
 // node-local index and counter when the group forms.
 func (c *Comm) joinShm(a *shmcoll.Area, area int, locals []int, bases []uint64) {
 	c.shm = shmcoll.NewGroup(a, locals, bases, c.rank, shmWait)
+	c.shm.CountInto(&shmCalls)
 	c.shm.AllreduceBlocks = shmAllreduceBlocks()
 	if c.shm.SpinMax = ShmSpinMax(); c.shm.SpinMax > 0 {
 		c.shm.CPU = currentCPU

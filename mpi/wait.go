@@ -15,6 +15,7 @@ func WaitRequest(r *Request) { st.eng.Wait(r) }
 // persistent (which just becomes inactive).
 func Finish(r *Request) Status {
 	finishRecv(r)
+	finishPart(r)
 	s := r.Status
 	if r.Persistent {
 		r.Active = false
@@ -27,6 +28,7 @@ func Finish(r *Request) Status {
 // Free releases a request the user no longer wants (MPI_Request_free): at
 // once if inactive, at completion otherwise.
 func Free(r *Request) {
+	freePart(r)
 	if r.Active && !r.Done() {
 		r.Freed = true
 		return
@@ -37,8 +39,8 @@ func Free(r *Request) {
 // Cancel cancels a pending receive, or asks the receiver to withdraw a send
 // it has not matched yet (MPI_Test_cancelled tells which happened).
 func Cancel(r *Request) {
-	if r.Kind == pml.KindColl {
-		return // collectives cannot be cancelled (erroneous in MPI); ignore
+	if r.Kind == pml.KindColl || r.Kind == pml.KindPart {
+		return // collectives and partitioned cannot be cancelled (erroneous in MPI); ignore
 	}
 	if r.Kind == pml.KindRecv {
 		st.eng.CancelRecv(r)

@@ -20,6 +20,7 @@ type Comm struct {
 	wild    reqQueue // posted MPI_ANY_SOURCE receives
 	postSeq uint64
 	arrival uint64
+	qs      *QueueStats // the engine's once registered (MPI_T), else its own
 }
 
 // SeqPair holds the next sequence numbers to and from one peer.
@@ -50,7 +51,7 @@ func NewComm(ctx uint32, rank int, world []int) *Comm {
 // NewCommShared is NewComm with the sequence numbers and counters kept in
 // memory the caller provides (outside the Go heap, for the C fast path).
 func NewCommShared(ctx uint32, rank int, world []int, seq []SeqPair, sh *Shared) *Comm {
-	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh}
+	return &Comm{Ctx: ctx, Rank: rank, World: world, peers: make([]peerState, len(world)), seq: seq, sh: sh, qs: new(QueueStats)}
 }
 
 // Idle reports that no receive is posted and no message waits on c: freeing
@@ -114,10 +115,12 @@ func (c *Comm) matchPosted(h *matchHdr) *Request {
 	case w == nil || (a != nil && a.postSeq < w.postSeq):
 		p.posted.remove(a)
 		c.sh.Busy--
+		c.qs.Posted--
 		return a
 	default:
 		c.wild.remove(w)
 		c.sh.Busy--
+		c.qs.Posted--
 		return w
 	}
 }
@@ -128,6 +131,9 @@ func (c *Comm) addUnexpected(u *unexp) {
 	c.arrival++
 	c.sh.Busy++
 	c.peers[u.hdr.src].unexp.push(u)
+	if c.qs.Unexp++; c.qs.Unexp > c.qs.UnexpPeak {
+		c.qs.UnexpPeak = c.qs.Unexp
+	}
 }
 
 // findUnexpected returns the earliest-arrived unexpected message matching
@@ -147,6 +153,7 @@ func (c *Comm) findUnexpected(src, tag int) *unexp {
 
 func (c *Comm) removeUnexpected(u *unexp) {
 	c.sh.Busy--
+	c.qs.Unexp--
 	c.peers[u.hdr.src].unexp.remove(u)
 }
 
@@ -155,6 +162,7 @@ func (c *Comm) post(r *Request) {
 	r.postSeq = c.postSeq
 	c.postSeq++
 	c.sh.Busy++
+	c.qs.Posted++
 	if r.Peer == AnySource {
 		c.wild.push(r)
 	} else {
@@ -172,6 +180,7 @@ func (c *Comm) unpost(r *Request) bool {
 		if x == r {
 			q.remove(r)
 			c.sh.Busy--
+			c.qs.Posted--
 			return true
 		}
 	}

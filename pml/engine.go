@@ -80,12 +80,28 @@ type Engine struct {
 	Counters Counters
 	hooks    []*Hook       // progress callbacks (hook.go)
 	idleCap  time.Duration // longest idle sleep, 0: none (peers.go)
+	part     partEngine
+	partCtrl []partCtrlMsg
 }
 
-// Counters are cheap statistics for tests and tuning.
+// Counters are cheap statistics for tests, tuning and MPI_T (plain words of
+// one process, bumped where the code already branches by protocol: no
+// atomics, no locks). Immediate and eager are counted by the sender;
+// single copy (RndvGet, of which SplitAsked were split) and pipelined
+// rendezvous by the receiver, which decides between them.
 type Counters struct {
 	Immediate, Eager, RndvGet, RndvPipe, Unexpected, OutOfOrder uint64
 	SplitAsked                                                  uint64 // split single copies requested of a sender
+	ImmediateBytes, EagerBytes, RndvGetBytes, RndvPipeBytes     uint64
+	SplitBytes                                                  uint64
+	PartRuns, PartBytes                                         uint64 // partitioned runs and bytes sent
+	WaitNanos                                                   uint64 // time blocked in Wait while TimeWaits
+	Queues                                                      QueueStats
+}
+
+// QueueStats are the matching queues' lengths over every communicator.
+type QueueStats struct {
+	Posted, Unexp, UnexpPeak int64
 }
 
 type ctrlMsg struct {
@@ -178,6 +194,7 @@ func (e *Engine) Register(c *Comm) {
 		e.comms = append(e.comms, nil)
 	}
 	e.comms[c.Ctx] = c
+	c.qs = &e.Counters.Queues
 	if len(e.early) == 0 {
 		return
 	}
@@ -275,8 +292,18 @@ func (e *Engine) SingleCopyFrom(peer int) int { return e.getFrom[peer] }
 // directly goes by single copy, 0 never.
 func (e *Engine) SharedFrom(peer int) int { return e.sharedFrom[peer] }
 
+// TimeWaits makes Wait add the time it blocks to Counters.WaitNanos; set
+// only while an MPI_T handle of that timer is started, so waits read no
+// clock otherwise.
+var TimeWaits bool
+
 // Wait drives progress until r completes.
 func (e *Engine) Wait(r *Request) {
+	var t time.Time
+	timed := TimeWaits && !r.done
+	if timed {
+		t = time.Now()
+	}
 	spins := 0
 	for !r.done {
 		if e.Progress() == 0 {
@@ -284,6 +311,9 @@ func (e *Engine) Wait(r *Request) {
 		} else {
 			spins = 0
 		}
+	}
+	if timed {
+		e.Counters.WaitNanos += uint64(time.Since(t))
 	}
 }
 

@@ -93,6 +93,12 @@ func (e *Engine) onFrag(src int, tag uint8, data []byte) {
 		e.onPutReq(src, (*ackHdr)(unsafe.Pointer(&data[0])))
 	case tagPutFin:
 		e.onPutFin(src, (*ackHdr)(unsafe.Pointer(&data[0])))
+	case tagPartInit:
+		e.onPartInit(src, data)
+	case tagPartCTS:
+		e.onPartCTS((*ackHdr)(unsafe.Pointer(&data[0])))
+	case tagPartData:
+		e.onPartData(data)
 	}
 }
 
@@ -172,12 +178,14 @@ func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, s
 		}
 		if k == 0 || m.Get(src, r.Buf, k, uintptr(addr)) == nil {
 			e.Counters.RndvGet++
+			e.Counters.RndvGetBytes += uint64(k)
 			e.sendCtrl(src, tagFin, ackHdr{sreq: h.sreq})
 			e.complete(r)
 			return
 		}
 	}
 	e.Counters.RndvPipe++
+	e.Counters.RndvPipeBytes += uint64(r.Status.Count)
 	e.sendCtrl(src, tagAck, ackHdr{sreq: h.sreq, rreq: r.ID})
 }
 
@@ -208,7 +216,9 @@ func (e *Engine) splitGet(r *Request, h *matchHdr, k int, addr uint64, src int, 
 		r.Status.Err = abi.ErrOther // the probe at startup said this works; the buffer must be bad
 	}
 	e.Counters.RndvGet++
+	e.Counters.RndvGetBytes += uint64(k)
 	e.Counters.SplitAsked++
+	e.Counters.SplitBytes += uint64(k)
 	e.addReceived(r, half)
 }
 

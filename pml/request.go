@@ -45,6 +45,8 @@ type Request struct {
 	Status     Status
 	// User is the upper layer's per-request state (datatype bookkeeping).
 	User any
+	// Part is the state of a partitioned request (part.go), else nil.
+	Part *PartState
 
 	dst      int // destination world rank (send)
 	proto    uint8
@@ -106,6 +108,7 @@ func (t *requestTable) release(r *Request) {
 	r.Comm = nil
 	r.User = nil
 	r.Buf = nil
+	r.Part = nil
 	t.free = append(t.free, r.ID)
 }
 

@@ -18,6 +18,7 @@ func (e *Engine) SendImmediate(c *Comm, buf unsafe.Pointer, n int, peer, tag int
 	}
 	q.Send++
 	e.Counters.Immediate++
+	e.Counters.ImmediateBytes += uint64(n)
 	return true
 }
 
@@ -133,6 +134,7 @@ func (e *Engine) StartSend(r *Request) {
 	if e.eagerFits(w, r.Buf, r.Size) || r.Buf == nil && r.Size <= e.eager[w] {
 		r.proto = protoEager
 		e.Counters.Eager++
+		e.Counters.EagerBytes += uint64(r.Size)
 	} else {
 		r.proto = protoRndvPipe
 		m := e.route[w]

@@ -127,6 +127,7 @@ func inPlaceOr(send, recv, p unsafe.Pointer) unsafe.Pointer {
 // it back only after the fold. It returns the first rank whose memory could
 // not be reached, -1 when all could (the calls run to their end either way).
 func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fold, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountAllreduce]++
 	p := len(g.locals)
 	g.postAll(send, recv, d)
 	if first, k := Block(count, p, g.me); k > 0 {
@@ -142,7 +143,7 @@ func (g *Group) AllreduceDirect(send, recv unsafe.Pointer, count, size int, f Fo
 			}
 		}
 	}
-	g.Barrier()
+	g.barrier()
 	return d.bad
 }
 
@@ -160,6 +161,7 @@ func (g *Group) put(r int, addr uintptr, src unsafe.Pointer, n int, d *Direct) {
 // its block of every rank's send buffer and writes it into the root's
 // recv, so all ranks share the folding. The root's send may be its recv.
 func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f Fold, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountReduce]++
 	p := len(g.locals)
 	g.postAll(send, recv, d)
 	if first, k := Block(count, p, g.me); k > 0 {
@@ -173,7 +175,7 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 			}
 		}
 	}
-	g.Barrier()
+	g.barrier()
 	return d.bad
 }
 
@@ -185,6 +187,7 @@ func (g *Group) ReduceDirect(send, recv unsafe.Pointer, count, size, root int, f
 // 187-198 us; the same from 16 to 256 KiB). send and recv must not overlap.
 // It returns as AllreduceDirect does.
 func (g *Group) AlltoallDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountAlltoall]++
 	return g.pushBlocks(send, recv, n, n, d)
 }
 
@@ -201,6 +204,7 @@ func (d *Direct) copy(dst, src unsafe.Pointer, n int) {
 // AlltoallDirect: every rank writes its block of n bytes at send into every
 // rank's recv. send may be the caller's own block of recv (in place).
 func (g *Group) AllgatherDirect(send, recv unsafe.Pointer, n int, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountAllgather]++
 	return g.pushBlocks(send, recv, n, 0, d)
 }
 
@@ -241,7 +245,7 @@ func (g *Group) pushBlocks(send, recv unsafe.Pointer, n, stride int, d *Direct) 
 		// a copy is switched out on this CPU; one that has not reached the
 		// barrier is behind, and the wait gives it the core (4 ranks on 2
 		// cores, 1 MiB blocks, slow phase: 522 us on the count, 380 here).
-		g.Barrier()
+		g.barrier()
 		return d.bad
 	}
 	var w waiting
@@ -377,6 +381,7 @@ func (g *Group) copyBlock(i, j int, send, recv unsafe.Pointer, n, stride int, d 
 // (send is recv) the others read the caller's vector till the end, so the
 // result waits in scratch until the closing barrier.
 func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, size int, f Fold, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountReduceScatter]++
 	g.postAll(send, recv, d)
 	off := 0
 	for _, k := range counts[:g.me] {
@@ -388,7 +393,7 @@ func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, siz
 	if n > 0 {
 		out = g.foldDirect(inPlaceOr(send, recv, recv), off, k, n, f, d)
 	}
-	g.Barrier()
+	g.barrier()
 	if out != recv {
 		d.copy(recv, out, n)
 	}
@@ -406,6 +411,7 @@ func (g *Group) ReduceScatterDirect(send, recv unsafe.Pointer, counts []int, siz
 // ends on counts of the copies done (every rank waits for the copies into
 // and out of its buffer, the root for all) instead of a barrier.
 func (g *Group) BcastDirect(buf unsafe.Pointer, n, root int, d *Direct) (bad int) {
+	g.stats[AlgDirect][CountBcast]++
 	p := len(g.locals)
 	done := g.a.done(g.locals[g.me])
 	atomic.StoreUint32(done, 0) // before arriving: nobody counts here before

@@ -142,6 +142,7 @@ type Group struct {
 	bases  []uint64 // each rank's counter when the group formed
 	me     int
 	seq    *uint64 // calls made so far (may live in C memory: ShareSeq)
+	stats  *Calls  // statistics (count.go)
 	// Wait is called while a poll finds nothing; it should drive other
 	// progress and give the core away when processes outnumber cores.
 	Wait func(spins *int)
@@ -157,7 +158,7 @@ type Group struct {
 
 // NewGroup joins ranks (node-local indexes locals, counters bases) as rank me.
 func NewGroup(a *Area, locals []int, bases []uint64, me int, wait func(*int)) *Group {
-	return &Group{a: a, locals: locals, bases: bases, me: me, seq: new(uint64), Wait: wait}
+	return &Group{a: a, locals: locals, bases: bases, me: me, seq: new(uint64), stats: new(Calls), Wait: wait}
 }
 
 // ShareSeq moves the call counter to *p, where a second implementation of
@@ -359,6 +360,11 @@ func (g *Group) Drained() bool {
 
 // Barrier returns once every rank has called it.
 func (g *Group) Barrier() {
+	g.stats[AlgSlots][CountBarrier]++
+	g.barrier()
+}
+
+func (g *Group) barrier() {
 	s := g.next()
 	g.arrive(s)
 	g.waitAll(s)
@@ -368,6 +374,7 @@ func (g *Group) Barrier() {
 // goes as one call per Max bytes: the root fills the next slots while the
 // readers empty the first, so both copies run at once.
 func (g *Group) Bcast(buf unsafe.Pointer, n, root int) {
+	g.stats[AlgSlots][CountBcast]++
 	g.perCall(n, 1, func(at, k int) { g.bcast(unsafe.Add(buf, at), k, root) })
 }
 
@@ -425,6 +432,7 @@ type Fold struct {
 //
 // More than Max bytes go as one such call per Max bytes of whole elements.
 func (g *Group) Allreduce(send, recv unsafe.Pointer, count, size int, f Fold) {
+	g.stats[AlgSlots][CountAllreduce]++
 	g.perCall(count, size, func(at, k int) {
 		g.allreduce(unsafe.Add(send, at*size), unsafe.Add(recv, at*size), k, size, f)
 	})
@@ -506,6 +514,7 @@ func (g *Group) foldPart(s uint64, recv unsafe.Pointer, n int, sync bool, off, c
 // vector as it is), else Piece, so every rank folds in every call. recv may
 // be send (in place): a call writes no element a later call still posts.
 func (g *Group) ReduceScatter(send, recv unsafe.Pointer, counts []int, size int, f Fold) {
+	g.stats[AlgSlots][CountReduceScatter]++
 	total, longest := 0, 0
 	for _, k := range counts {
 		total += k
@@ -557,6 +566,7 @@ func clamp(k, most int) int { return max(0, min(k, most)) }
 // More than Max bytes go as one call per Max bytes (whole elements), so the
 // other ranks fill slots while the root folds.
 func (g *Group) Reduce(send, recv unsafe.Pointer, count, size, root int, f Fold) {
+	g.stats[AlgSlots][CountReduce]++
 	g.perCall(count, size, func(at, k int) {
 		r := recv
 		if r != nil { // nil off the root
@@ -588,6 +598,7 @@ func (g *Group) reduce(send, recv unsafe.Pointer, count, size, root int, f Fold)
 // Allgather places every rank's n bytes at send into recv in rank order;
 // the caller's own block comes from send while the others arrive.
 func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
+	g.stats[AlgSlots][CountAllgather]++
 	s := g.post(send, n, true)
 	own := unsafe.Add(recv, g.me*n)
 	if own != send {
@@ -606,6 +617,7 @@ func (g *Group) Allgather(send, recv unsafe.Pointer, n int) {
 // buffer (n times the size) must fit a slot. send may equal recv. The block
 // a rank sends itself, which nobody else reads, goes straight across.
 func (g *Group) Alltoall(send, recv unsafe.Pointer, n int) {
+	g.stats[AlgSlots][CountAlltoall]++
 	total := n * len(g.locals)
 	own := g.me * n
 	s := g.next()
