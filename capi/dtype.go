@@ -519,6 +519,8 @@ func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
 		return argErr(nil, call, abi.ErrCount, "count is negative")
 	case size == nil:
 		return argErr(nil, call, abi.ErrArg, "size is NULL")
+	case !t.Committed:
+		return argErr(c, call, abi.ErrType, "datatype "+t.Name+" is not committed")
 	}
 	*size = C.int(t.PackSize(int(count)))
 	return 0

@@ -90,21 +90,21 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 }
 #pragma weak MPI_Testall = PMPI_Testall
 
-int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
 {
-    GOMPI_NONNULL(-1, "MPI_Waitany", indx);
+    GOMPI_NONNULL(-1, "MPI_Waitany", index);
     GOMPI_NONNULL(-1, "MPI_Waitany", status);
-    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, NULL);
+    return gompi_Waitany(count, array_of_requests, index, (uintptr_t)status, NULL);
 }
 #pragma weak MPI_Waitany = PMPI_Waitany
 
-int PMPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
                  MPI_Status *status)
 {
-    GOMPI_NONNULL(-1, "MPI_Testany", indx);
+    GOMPI_NONNULL(-1, "MPI_Testany", index);
     GOMPI_NONNULL(-1, "MPI_Testany", flag);
     GOMPI_NONNULL(-1, "MPI_Testany", status);
-    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, flag);
+    return gompi_Waitany(count, array_of_requests, index, (uintptr_t)status, flag);
 }
 #pragma weak MPI_Testany = PMPI_Testany
 
