@@ -26,6 +26,11 @@ deps:
 include/mpi.h: $(wildcard abi/*.go cmd/genheader/*.go)
 	@if [ -d cmd/genheader ]; then $(GO) run ./cmd/genheader -o include/mpi.h; fi
 
+# Layouts the C fast paths share with Go, generated from the Go definitions
+# (committed; a test checks it is fresh).
+capi/layout_gen.h: $(wildcard cmd/genlayout/*.go layout/*.go pml/*.go btl/shmring/*.go shmcoll/*.go mpi/layout.go mpi/request.go)
+	$(GO) run ./cmd/genlayout -o $@
+
 $(BUILD)/include/mpi.h: include/mpi.h
 	@mkdir -p $(BUILD)/include
 	cp include/*.h $(BUILD)/include/
