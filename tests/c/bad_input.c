@@ -79,6 +79,27 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Wait(&next, MPI_STATUS_IGNORE)); /* the live request is untouched */
     CHECK(next == MPI_REQUEST_NULL, "request not nulled");
 
+    /* The same with receives the C fast path queues (MPI_COMM_WORLD, another
+     * rank): a stale copy is invalid also after the next receive reuses its
+     * slot. */
+    if (size > 1 && check_rank < 2) {
+        int peer = 1 - check_rank;
+        if (check_rank == 0) {
+            CHECK_MPI(MPI_Irecv(&w, 1, MPI_INT, peer, 3, MPI_COMM_WORLD, &rq));
+            copy = rq;
+            CHECK_MPI(MPI_Wait(&rq, MPI_STATUS_IGNORE));
+            EXPECT_CLASS(MPI_Wait(&copy, MPI_STATUS_IGNORE), MPI_ERR_REQUEST);
+            CHECK_MPI(MPI_Irecv(&w, 1, MPI_INT, peer, 4, MPI_COMM_WORLD, &rq));
+            CHECK(rq != copy, "a completed receive's handle was handed out again at once");
+            EXPECT_CLASS(MPI_Wait(&copy, MPI_STATUS_IGNORE), MPI_ERR_REQUEST);
+            CHECK_MPI(MPI_Wait(&rq, MPI_STATUS_IGNORE));
+            CHECK(w == 7, "received %d", w);
+        } else {
+            CHECK_MPI(MPI_Send(&v, 1, MPI_INT, peer, 3, MPI_COMM_WORLD));
+            CHECK_MPI(MPI_Send(&v, 1, MPI_INT, peer, 4, MPI_COMM_WORLD));
+        }
+    }
+
     /* Use after free of a communicator: its handle names nothing, even once
      * the next communicator takes its slot. */
     CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &c));
