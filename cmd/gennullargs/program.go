@@ -198,7 +198,9 @@ func program(cases []testCase, exported map[string]bool) []byte {
 	var extra strings.Builder
 	if exported["MPI_Win_create"] {
 		extra.WriteString("    MPI_Win_create(g_buf, sizeof g_buf, 1, MPI_INFO_NULL, g_self, &g_win);\n")
-		extra.WriteString("    MPI_Win_set_errhandler(g_win, MPI_ERRORS_RETURN);\n")
+		if exported["MPI_Win_set_errhandler"] {
+			extra.WriteString("    MPI_Win_set_errhandler(g_win, MPI_ERRORS_RETURN);\n")
+		}
 	}
 	if exported["MPI_Session_init"] {
 		extra.WriteString("    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &g_session);\n")
