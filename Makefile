@@ -17,7 +17,7 @@ C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
 .PHONY: all build deps demo test bench floors install clean peers header
 
 all: build
-build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
        $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc
 
 deps:
@@ -25,6 +25,11 @@ deps:
 
 include/mpi.h: $(wildcard abi/*.go cmd/genheader/*.go)
 	@if [ -d cmd/genheader ]; then $(GO) run ./cmd/genheader -o include/mpi.h; fi
+
+# Layouts the C fast paths share with Go, generated from the Go definitions
+# (committed; a test checks it is fresh).
+capi/layout_gen.h: $(wildcard cmd/genlayout/*.go layout/*.go pml/*.go btl/shmring/*.go shmcoll/*.go mpi/layout.go mpi/request.go)
+	$(GO) run ./cmd/genlayout -o $@
 
 $(BUILD)/include/mpi.h: include/mpi.h
 	@mkdir -p $(BUILD)/include
@@ -37,6 +42,13 @@ $(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
 	@rm -f $(BUILD)/lib/libgompi.so.0.1.h
 	ln -sf libgompi.so.0.1.0 $(BUILD)/lib/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/lib/libgompi.so
+
+# For --mpich-binary: every MPI function MPICH's library exports and gompi's
+# does not aborts naming itself (no MPICH here: an empty stub library).
+MPICH_LIB ?= $(shell ldconfig -p 2>/dev/null | awk '/libmpich\.so\.12 /{print $$NF; exit}')
+$(BUILD)/lib/libgompi-mpich-stubs.so: $(LIBFILE) $(wildcard cmd/genstubs/*.go launcher/foreign.go)
+	$(GO) run ./cmd/genstubs -gompi $(LIBFILE) -mpich "$(MPICH_LIB)" -o $(BUILD)/mpich-stubs.c
+	gcc -shared -fPIC -O2 -Wall -o $@ $(BUILD)/mpich-stubs.c
 
 $(BUILD)/bin/gompirun: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin

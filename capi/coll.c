@@ -21,7 +21,7 @@ int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 
 int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Barrier_init", info);
     return gompi_Barrier(comm, request, 2);
 }
 #pragma weak MPI_Barrier_init = PMPI_Barrier_init
@@ -41,7 +41,7 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 
 int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Bcast_init", info);
     return gompi_Bcast(buffer, count, datatype, root, comm, request, 2);
 }
 #pragma weak MPI_Bcast_init = PMPI_Bcast_init
@@ -60,7 +60,7 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int PMPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Gather_init", info);
     return gompi_Gather((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL, NULL, recvtype, root, comm, request, 2, 0);
 }
 #pragma weak MPI_Gather_init = PMPI_Gather_init
@@ -79,7 +79,7 @@ int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 
 int PMPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Gatherv_init", info);
     return gompi_Gather((void *)sendbuf, sendcount, sendtype, recvbuf, 0, (int *)recvcounts, (int *)displs, recvtype, root, comm, request, 2, 1);
 }
 #pragma weak MPI_Gatherv_init = PMPI_Gatherv_init
@@ -98,7 +98,7 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 
 int PMPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Scatter_init", info);
     return gompi_Scatter((void *)sendbuf, sendcount, NULL, NULL, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 2, 0);
 }
 #pragma weak MPI_Scatter_init = PMPI_Scatter_init
@@ -117,7 +117,7 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
 
 int PMPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Scatterv_init", info);
     return gompi_Scatter((void *)sendbuf, 0, (int *)sendcounts, (int *)displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request, 2, 1);
 }
 #pragma weak MPI_Scatterv_init = PMPI_Scatterv_init
@@ -138,7 +138,7 @@ int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 
 int PMPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Allgather_init", info);
     return gompi_Allgather((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL, NULL, recvtype, comm, request, 2, 0);
 }
 #pragma weak MPI_Allgather_init = PMPI_Allgather_init
@@ -157,7 +157,7 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 
 int PMPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Allgatherv_init", info);
     return gompi_Allgather((void *)sendbuf, sendcount, sendtype, recvbuf, 0, (int *)recvcounts, (int *)displs, recvtype, comm, request, 2, 1);
 }
 #pragma weak MPI_Allgatherv_init = PMPI_Allgatherv_init
@@ -178,7 +178,7 @@ int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int PMPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Alltoall_init", info);
     return gompi_Alltoall((void *)sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, 2);
 }
 #pragma weak MPI_Alltoall_init = PMPI_Alltoall_init
@@ -197,7 +197,7 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
 
 int PMPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Alltoallv_init", info);
     return gompi_Alltoallv((void *)sendbuf, (int *)sendcounts, (int *)sdispls, sendtype, NULL, recvbuf, (int *)recvcounts, (int *)rdispls, recvtype, NULL, comm, request, 2, 0);
 }
 #pragma weak MPI_Alltoallv_init = PMPI_Alltoallv_init
@@ -216,7 +216,7 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
 
 int PMPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Alltoallw_init", info);
     return gompi_Alltoallv((void *)sendbuf, (int *)sendcounts, (int *)sdispls, MPI_DATATYPE_NULL, (int *)sendtypes, recvbuf, (int *)recvcounts, (int *)rdispls, MPI_DATATYPE_NULL, (int *)recvtypes, comm, request, 2, 1);
 }
 #pragma weak MPI_Alltoallw_init = PMPI_Alltoallw_init
@@ -236,7 +236,7 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 
 int PMPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Reduce_init", info);
     return gompi_Reduce((void *)sendbuf, recvbuf, count, datatype, op, root, comm, request, 2);
 }
 #pragma weak MPI_Reduce_init = PMPI_Reduce_init
@@ -256,7 +256,7 @@ int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 
 int PMPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Allreduce_init", info);
     return gompi_Allreduce((void *)sendbuf, recvbuf, count, datatype, op, comm, request, 2, 0);
 }
 #pragma weak MPI_Allreduce_init = PMPI_Allreduce_init
@@ -275,7 +275,7 @@ int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datat
 
 int PMPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Scan_init", info);
     return gompi_Allreduce((void *)sendbuf, recvbuf, count, datatype, op, comm, request, 2, 1);
 }
 #pragma weak MPI_Scan_init = PMPI_Scan_init
@@ -294,7 +294,7 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 
 int PMPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Exscan_init", info);
     return gompi_Allreduce((void *)sendbuf, recvbuf, count, datatype, op, comm, request, 2, 2);
 }
 #pragma weak MPI_Exscan_init = PMPI_Exscan_init
@@ -315,7 +315,7 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 
 int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Reduce_scatter_block_init", info);
     return gompi_Allreduce((void *)sendbuf, recvbuf, recvcount, datatype, op, comm, request, 2, 3);
 }
 #pragma weak MPI_Reduce_scatter_block_init = PMPI_Reduce_scatter_block_init
@@ -336,7 +336,7 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 
 int PMPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Reduce_scatter_init", info);
     return gompi_Reduce_scatter((void *)sendbuf, recvbuf, (int *)recvcounts, datatype, op, comm, request, 2);
 }
 #pragma weak MPI_Reduce_scatter_init = PMPI_Reduce_scatter_init

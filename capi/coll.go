@@ -26,7 +26,7 @@ func collArg(base string, mode C.int, comm C.int, req *C.int) (*mpi.Comm, string
 		return nil, call, rc
 	}
 	if m != mpi.Blocking && req == nil {
-		return nil, call, argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return nil, call, argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	return c, call, 0
 }

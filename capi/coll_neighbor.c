@@ -17,7 +17,7 @@ int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype se
 
 int PMPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Neighbor_allgather_init", info);
     return gompi_Neighbor(0, (void *)sendbuf, sendcount, NULL, NULL, sendtype, NULL, recvbuf, recvcount, NULL, NULL, recvtype, NULL, comm, request, 2);
 }
 #pragma weak MPI_Neighbor_allgather_init = PMPI_Neighbor_allgather_init
@@ -36,7 +36,7 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
 
 int PMPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Neighbor_allgatherv_init", info);
     return gompi_Neighbor(1, (void *)sendbuf, sendcount, NULL, NULL, sendtype, NULL, recvbuf, 0, (int *)recvcounts, (void *)displs, recvtype, NULL, comm, request, 2);
 }
 #pragma weak MPI_Neighbor_allgatherv_init = PMPI_Neighbor_allgatherv_init
@@ -55,7 +55,7 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 int PMPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Neighbor_alltoall_init", info);
     return gompi_Neighbor(2, (void *)sendbuf, sendcount, NULL, NULL, sendtype, NULL, recvbuf, recvcount, NULL, NULL, recvtype, NULL, comm, request, 2);
 }
 #pragma weak MPI_Neighbor_alltoall_init = PMPI_Neighbor_alltoall_init
@@ -74,7 +74,7 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
 
 int PMPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Neighbor_alltoallv_init", info);
     return gompi_Neighbor(3, (void *)sendbuf, 0, (int *)sendcounts, (void *)sdispls, sendtype, NULL, recvbuf, 0, (int *)recvcounts, (void *)rdispls, recvtype, NULL, comm, request, 2);
 }
 #pragma weak MPI_Neighbor_alltoallv_init = PMPI_Neighbor_alltoallv_init
@@ -93,7 +93,7 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
 
 int PMPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Neighbor_alltoallw_init", info);
     return gompi_Neighbor(4, (void *)sendbuf, 0, (int *)sendcounts, (void *)sdispls, MPI_DATATYPE_NULL, (int *)sendtypes, recvbuf, 0, (int *)recvcounts, (void *)rdispls, MPI_DATATYPE_NULL, (int *)recvtypes, comm, request, 2);
 }
 #pragma weak MPI_Neighbor_alltoallw_init = PMPI_Neighbor_alltoallw_init

@@ -52,7 +52,7 @@ func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.int, scounts *C.in
 	}
 	m := mpi.CollMode(mode)
 	if m != mpi.Blocking && req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	in, out, err := c.Neighbors(call)
 	if err != nil {

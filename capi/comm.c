@@ -7,7 +7,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) { return gompi_Comm_dup(comm
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    (void)info; /* no hint changes behaviour */
+    GOMPI_INFO_ARG(comm, "MPI_Comm_dup_with_info", info); /* no hint changes behaviour */
     return gompi_Comm_dup(comm, newcomm, NULL, "MPI_Comm_dup_with_info");
 }
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
@@ -26,7 +26,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm, "MPI_Comm_split_type", info);
     return gompi_Comm_split(comm, split_type, key, newcomm, 1);
 }
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type

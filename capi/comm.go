@@ -30,7 +30,7 @@ func gompi_Comm_dup(comm C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int
 		return argErr(c, call, abi.ErrArg, "newcomm pointer is NULL")
 	}
 	if call == "MPI_Comm_idup" && req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	d, err := c.Dup()
 	if err != nil {
@@ -123,11 +123,11 @@ func gompi_Comm_remote_size(comm C.int, size *C.int) C.int {
 	if c == nil {
 		return rc
 	}
-	if !c.IsInter() {
-		return argErr(c, "MPI_Comm_remote_size", abi.ErrComm, "not an intercommunicator")
-	}
 	if size == nil {
 		return argErr(c, "MPI_Comm_remote_size", abi.ErrArg, "size pointer is NULL")
+	}
+	if !c.IsInter() {
+		return argErr(c, "MPI_Comm_remote_size", abi.ErrComm, "not an intercommunicator")
 	}
 	*size = C.int(c.RemoteSize())
 	return 0

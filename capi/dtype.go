@@ -368,7 +368,7 @@ func gompi_Type_get_contents(dt, maxInts, maxAddrs, maxTypes C.int, ints *C.int,
 	if int(maxInts) < ni || int(maxAddrs) < na || int(maxTypes) < nt {
 		return argErr(nil, call, abi.ErrArg, "the arrays are shorter than MPI_Type_get_envelope says")
 	}
-	if ni > 0 && ints == nil || na > 0 && addrs == nil || nt > 0 && types == nil {
+	if maxInts > 0 && ints == nil || maxAddrs > 0 && addrs == nil || maxTypes > 0 && types == nil {
 		return argErr(nil, call, abi.ErrArg, "an array argument is NULL")
 	}
 	is, as, ts, err := mpi.TypeGetContents(t)
@@ -519,6 +519,8 @@ func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
 		return argErr(nil, call, abi.ErrCount, "count is negative")
 	case size == nil:
 		return argErr(nil, call, abi.ErrArg, "size is NULL")
+	case !t.Committed:
+		return argErr(c, call, abi.ErrType, "datatype "+t.Name+" is not committed")
 	}
 	*size = C.int(t.PackSize(int(count)))
 	return 0

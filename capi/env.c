@@ -30,6 +30,7 @@ int PMPI_Finalize(void) { return gompi_Finalize(); }
 
 int PMPI_Initialized(int *flag)
 {
+    GOMPI_NONNULL(-1, "MPI_Initialized", flag);
     *flag = gompi_state != GOMPI_UNINIT;
     return MPI_SUCCESS;
 }
@@ -37,6 +38,7 @@ int PMPI_Initialized(int *flag)
 
 int PMPI_Finalized(int *flag)
 {
+    GOMPI_NONNULL(-1, "MPI_Finalized", flag);
     *flag = gompi_state == GOMPI_FINALIZED;
     return MPI_SUCCESS;
 }
@@ -70,6 +72,8 @@ int PMPI_Get_processor_name(char *name, int *resultlen) { return gompi_Get_proce
 
 int PMPI_Get_version(int *version, int *subversion)
 {
+    GOMPI_NONNULL(-1, "MPI_Get_version", version);
+    GOMPI_NONNULL(-1, "MPI_Get_version", subversion);
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
     return MPI_SUCCESS;
@@ -78,6 +82,8 @@ int PMPI_Get_version(int *version, int *subversion)
 
 int PMPI_Get_library_version(char *version, int *resultlen)
 {
+    GOMPI_NONNULL(-1, "MPI_Get_library_version", version);
+    GOMPI_NONNULL(-1, "MPI_Get_library_version", resultlen);
     int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
                      "gompi 0.1.0 (MPI %d.%d, MPICH ABI, written in Go)", MPI_VERSION, MPI_SUBVERSION);
     *resultlen = n;
@@ -104,6 +110,7 @@ double PMPI_Wtick(void)
 int PMPI_Query_thread(int *provided)
 {
     if (gompi_state != GOMPI_READY) return gompi_NotReady((char *)"MPI_Query_thread");
+    GOMPI_NONNULL(-1, "MPI_Query_thread", provided);
     *provided = gompi_thread_level;
     return MPI_SUCCESS;
 }
@@ -112,6 +119,7 @@ int PMPI_Query_thread(int *provided)
 int PMPI_Is_thread_main(int *flag)
 {
     if (gompi_state != GOMPI_READY) return gompi_NotReady((char *)"MPI_Is_thread_main");
+    GOMPI_NONNULL(-1, "MPI_Is_thread_main", flag);
     *flag = pthread_equal(pthread_self(), main_thread);
     return MPI_SUCCESS;
 }
@@ -128,7 +136,9 @@ int PMPI_Error_class(int errorcode, int *errorclass) { return gompi_Error_class(
 
 int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
 {
-    (void)info;
+    GOMPI_NONNULL(-1, "MPI_Alloc_mem", baseptr);
+    int rc = gompi_InfoArg(-1, (char *)"MPI_Alloc_mem", info);
+    if (rc != MPI_SUCCESS) return rc;
     if (size < 0) return gompi_ArgError((char *)"MPI_Alloc_mem", MPI_ERR_ARG, (char *)"size is negative");
     void *p = malloc(size > 0 ? (size_t)size : 1);
     if (!p) return gompi_ArgError((char *)"MPI_Alloc_mem", MPI_ERR_NO_MEM, (char *)"out of memory");

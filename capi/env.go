@@ -91,6 +91,12 @@ func gompi_Get_processor_name(name *C.char, n *C.int) C.int {
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Get_processor_name"))
 	}
+	if name == nil {
+		return nullArg(nil, "MPI_Get_processor_name", "name")
+	}
+	if n == nil {
+		return nullArg(nil, "MPI_Get_processor_name", "resultlen")
+	}
 	s := mpi.ProcessorName()
 	if len(s) > abi.MaxProcessorName-1 {
 		s = s[:abi.MaxProcessorName-1]
@@ -102,6 +108,12 @@ func gompi_Get_processor_name(name *C.char, n *C.int) C.int {
 
 //export gompi_Error_string
 func gompi_Error_string(code C.int, out *C.char, n *C.int) C.int {
+	if out == nil {
+		return nullArg(nil, "MPI_Error_string", "string")
+	}
+	if n == nil {
+		return nullArg(nil, "MPI_Error_string", "resultlen")
+	}
 	s, ok := mpi.ErrorString(int(code))
 	if !ok {
 		return argErr(nil, "MPI_Error_string", abi.ErrArg, "unknown error code")
@@ -116,6 +128,9 @@ func gompi_Error_string(code C.int, out *C.char, n *C.int) C.int {
 
 //export gompi_Error_class
 func gompi_Error_class(code C.int, class *C.int) C.int {
+	if class == nil {
+		return nullArg(nil, "MPI_Error_class", "errorclass")
+	}
 	cl, ok := mpi.ErrorClass(int(code))
 	if !ok {
 		return argErr(nil, "MPI_Error_class", abi.ErrArg, "unknown error code")

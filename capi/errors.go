@@ -72,3 +72,21 @@ func putInts(p *C.int, vals []int) {
 		out[i] = C.int(v)
 	}
 }
+
+// gompi_NullPtr reports a NULL pointer argument found by a C entry point
+// (GOMPI_NONNULL in gompi.h): MPI_ERR_ARG through comm's handler, or
+// MPI_COMM_WORLD's when comm is not a valid communicator (-1: none).
+//
+//export gompi_NullPtr
+func gompi_NullPtr(comm C.int, call, arg *C.char) C.int {
+	name := C.GoString(call)
+	if !mpi.Ready() {
+		return C.int(mpi.Code(mpi.NotReady(name)))
+	}
+	return argErr(mpi.CommFromHandle(int32(comm)), name, abi.ErrArg, C.GoString(arg)+" is NULL")
+}
+
+// nullArg reports a NULL pointer argument found on the Go side.
+func nullArg(c *mpi.Comm, call, arg string) C.int {
+	return argErr(c, call, abi.ErrArg, arg+" is NULL")
+}

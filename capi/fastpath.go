@@ -72,10 +72,14 @@ func disableFast() {
 // fastSlot is the C fast path's receive slot behind handle h (see
 // fastslot.h), nil for every other handle.
 func fastSlot(h int32) *C.gompi_fslot {
-	if uint32(h)&0xfff00000 != C.GOMPI_REQ_FAST0 || uint32(h)&0xfffff >= C.GOMPI_FAST_SLOTS {
+	if uint32(h)&0xfff00000 != C.GOMPI_REQ_FAST0 {
 		return nil
 	}
-	return &C.gompi_fast_slots[uint32(h)&0xfffff]
+	d := &C.gompi_fast_slots[uint32(h)&C.GOMPI_FAST_SLOT_MASK]
+	if uint32(d.gen) != uint32(h)>>C.GOMPI_FAST_GEN_SHIFT&C.GOMPI_FAST_GEN_MASK {
+		return nil // a stale copy of a handle whose slot was reused
+	}
+	return d
 }
 
 // slotStatus is the status the C fast path recorded in a finished slot.

@@ -17,8 +17,8 @@
 #include <unistd.h>
 #include "gompi.h"
 #include "heap.h"
+#include "layout_gen.h" /* gompi_ring_state, gompi_match_hdr, record words: from Go */
 
-typedef struct { uint64_t pos, cached; } gompi_ring_state;
 typedef struct {
     char *data;
     uint64_t size;
@@ -36,13 +36,6 @@ typedef struct {
     uint64_t sharedmin;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
-/* Mirrors pml.matchHdr. */
-typedef struct {
-    uint32_t ctx;
-    int32_t src, tag;
-    uint16_t seq, flags;
-    uint32_t sreq, pad;
-} gompi_match_hdr;
 
 struct gompi_fast {
     int enabled;
@@ -67,9 +60,12 @@ extern struct gompi_fast gompi_fast;
  * C), for MPI_T: plain per-process counters. */
 extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 
-#define GOMPI_REQ_SEND_DONE ((MPI_Request)0x6c000002)
-#define GOMPI_REC_MATCH ((1ull << 40) | (1ull << 32)) /* data record, pml match tag */
-#define GOMPI_REC_WRAP (2ull << 40)                     /* shmring's wrap marker */
+#define GOMPI_REQ_SEND_DONE ((MPI_Request)GOMPI_HANDLE_SEND_DONE)
+/* A data record with pml's match tag; shmring's wrap marker. */
+#define GOMPI_REC_MATCH (((uint64_t)GOMPI_RING_KIND_DATA << GOMPI_RING_KIND_SHIFT) | \
+                         ((uint64_t)GOMPI_PML_TAG_MATCH << GOMPI_RING_TAG_SHIFT))
+#define GOMPI_REC_WRAP ((uint64_t)GOMPI_RING_KIND_WRAP << GOMPI_RING_KIND_SHIFT)
+#define GOMPI_REC_LEN(body) ((GOMPI_RING_HEADER_SIZE + (body) + GOMPI_RING_ALIGN - 1) & ~(uint64_t)(GOMPI_RING_ALIGN - 1))
 
 /* Sizes of the predefined datatypes by handle index, -1 for none (filled at
  * MPI_Init from the Go table, so a forged handle never passes). */
@@ -77,7 +73,7 @@ extern signed char gompi_builtin_sizes[256];
 
 static inline int gompi_builtin_size(MPI_Datatype dt)
 {
-    if (((unsigned)dt >> 16) != 0x4c00) return -1;
+    if (((unsigned)dt >> 16) != GOMPI_DTYPE_BUILTIN_HI) return -1;
     int s = gompi_builtin_sizes[dt & 0xff];
     return s == ((dt >> 8) & 0xff) ? s : -1;
 }
@@ -129,7 +125,7 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
         return -1;
     gompi_ring *r = &p->out;
     gompi_ring_state *st = r->st;
-    uint64_t body = sizeof(gompi_match_hdr) + n, rec = (8 + body + 7) & ~7ull;
+    uint64_t body = sizeof(gompi_match_hdr) + n, rec = GOMPI_REC_LEN(body);
     uint64_t off = st->pos & (r->size - 1);
     uint64_t skip = off + rec > r->size ? r->size - off : 0; /* to the ring's start first */
     /* A message the engine would move by single copy (past the crossover,
@@ -142,9 +138,9 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     if (shared && gompi_fast.shared_single) return -1;
     int single = shared || (p->getmin && n >= p->getmin);
     if (single && gompi_fast.big_room && gompi_fast.big_room < room) room = gompi_fast.big_room;
-    if (st->pos + skip + rec + 8 - st->cached > room) {
+    if (st->pos + skip + rec + GOMPI_RING_HEADER_SIZE - st->cached > room) {
         st->cached = __atomic_load_n(r->tail, __ATOMIC_ACQUIRE);
-        if (st->pos + skip + rec + 8 - st->cached > room) return -1;
+        if (st->pos + skip + rec + GOMPI_RING_HEADER_SIZE - st->cached > room) return -1;
     }
     if (skip) {
         /* As shmring's Reserve: the next lap's terminator, then the marker.
@@ -156,7 +152,7 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
         off = 0;
     }
     char *b = r->data + off;
-    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+    gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
     gompi_seqpair *sq = &gompi_fast.seq[dest];
     h->ctx = 0;
     h->src = gompi_world_rank;
@@ -210,7 +206,7 @@ static inline int gompi_fast_peek(int src, gompi_match_hdr **hp, uint64_t *n)
     char *b = gompi_ring_head(&gompi_fast.peers[src].in, &w);
     if (w == 0) return 0;
     if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
-    gompi_match_hdr *h = (gompi_match_hdr *)(b + 8);
+    gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
     if (h->ctx != 0 || h->seq != gompi_fast.seq[src].recv || h->flags != 0) return -1;
     *hp = h;
     *n = (uint32_t)w - sizeof *h;
@@ -222,7 +218,7 @@ static inline void gompi_fast_consume(int src, uint64_t n)
 {
     gompi_ring *r = &gompi_fast.peers[src].in;
     gompi_fast.seq[src].recv++;
-    r->st->pos += (8 + sizeof(gompi_match_hdr) + n + 7) & ~7ull;
+    r->st->pos += GOMPI_REC_LEN(sizeof(gompi_match_hdr) + n);
     __atomic_store_n(r->tail, r->st->pos, __ATOMIC_RELEASE);
 }
 

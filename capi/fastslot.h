@@ -11,10 +11,16 @@
 #define GOMPI_FASTSLOT_H
 #include "fastpath.h"
 
-/* Handles GOMPI_REQ_FAST0 | slot are a builtin request kind no other handle
- * uses; the slot's state says what the handle stands for now. */
+/* Handles GOMPI_REQ_FAST0 | generation << 12 | slot are a builtin request
+ * kind no other handle uses; the slot's state says what the handle stands
+ * for now. The generation changes each time the slot is handed out, so a
+ * stale copy of a completed receive's handle names nothing (MPI_ERR_REQUEST
+ * from Go) instead of the receive that reuses the slot. */
 #define GOMPI_REQ_FAST0 0x6c100000
-#define GOMPI_FAST_SLOTS 4096
+#define GOMPI_FAST_SLOTS 4096 /* the low 12 bits */
+#define GOMPI_FAST_SLOT_MASK 0xfffu
+#define GOMPI_FAST_GEN_SHIFT 12
+#define GOMPI_FAST_GEN_MASK 0xffu
 enum { GOMPI_SLOT_FREE, GOMPI_SLOT_DONE, GOMPI_SLOT_POSTED, GOMPI_SLOT_ADOPTED };
 typedef struct {
     void *buf;
@@ -24,15 +30,17 @@ typedef struct {
     int32_t state;
     int32_t ucount, dtype; /* the call's count and datatype, for adoption */
     int32_t goh;           /* the Go request handle once adopted */
+    uint32_t gen;          /* generation of the slot's current handle */
 } gompi_fslot;
 extern gompi_fslot gompi_fast_slots[GOMPI_FAST_SLOTS];
 extern int32_t gompi_fast_free; /* free-list head, -1 when all are in use */
 
 static inline gompi_fslot *gompi_fast_slot(MPI_Request r)
 {
-    if (((unsigned)r & 0xfff00000u) != (unsigned)GOMPI_REQ_FAST0 || ((unsigned)r & 0xfffffu) >= GOMPI_FAST_SLOTS)
-        return NULL;
-    return &gompi_fast_slots[(unsigned)r & 0xfffffu];
+    if (((unsigned)r & 0xfff00000u) != (unsigned)GOMPI_REQ_FAST0) return NULL;
+    gompi_fslot *d = &gompi_fast_slots[(unsigned)r & GOMPI_FAST_SLOT_MASK];
+    if (d->gen != (((unsigned)r >> GOMPI_FAST_GEN_SHIFT) & GOMPI_FAST_GEN_MASK)) return NULL;
+    return d;
 }
 
 static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
@@ -41,7 +49,8 @@ static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
     if (s < 0) return NULL;
     gompi_fslot *d = &gompi_fast_slots[s];
     gompi_fast_free = d->next;
-    *req = (MPI_Request)(GOMPI_REQ_FAST0 | s);
+    d->gen = (d->gen + 1) & GOMPI_FAST_GEN_MASK;
+    *req = (MPI_Request)(GOMPI_REQ_FAST0 | d->gen << GOMPI_FAST_GEN_SHIFT | (uint32_t)s);
     return d;
 }
 
@@ -49,7 +58,7 @@ static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
  * from Go when the engine completed an adopted receive). */
 static inline void gompi_fast_release(MPI_Request r)
 {
-    int32_t s = (int32_t)((unsigned)r & 0xfffffu);
+    int32_t s = (int32_t)((unsigned)r & GOMPI_FAST_SLOT_MASK);
     gompi_fast_slots[s].state = GOMPI_SLOT_FREE;
     gompi_fast_slots[s].next = gompi_fast_free;
     gompi_fast_free = s;
@@ -58,7 +67,7 @@ static inline void gompi_fast_release(MPI_Request r)
 /* gompi_fast_finish writes a finished slot's status and frees it. */
 static inline void gompi_fast_finish(MPI_Request *r, MPI_Status *status)
 {
-    gompi_fslot *d = &gompi_fast_slots[(unsigned)*r & 0xfffffu];
+    gompi_fslot *d = &gompi_fast_slots[(unsigned)*r & GOMPI_FAST_SLOT_MASK];
     if (!GOMPI_STATUS_IGNORED(status)) {
         status->count_lo = d->count;
         status->count_hi_and_cancelled = 0;
@@ -162,7 +171,7 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
     d->dtype = (int32_t)dt;
     d->state = GOMPI_SLOT_POSTED;
     d->next = -1;
-    int32_t s = (int32_t)((unsigned)*req & 0xfffffu);
+    int32_t s = (int32_t)((unsigned)*req & GOMPI_FAST_SLOT_MASK);
     if (gompi_fast.qtail[src] < 0)
         gompi_fast.qhead[src] = s;
     else

@@ -55,7 +55,7 @@ func gompi_Info_set(h C.int, key, val *C.char) C.int {
 		return rc
 	}
 	if val == nil {
-		return argErr(nil, call, abi.ErrInfoValue, "value is NULL")
+		return argErr(nil, call, abi.ErrArg, "value is NULL")
 	}
 	if err := in.Set(k, C.GoString(val)); err != nil {
 		return objErr(nil, call, err)
@@ -227,4 +227,20 @@ func gompi_Info_free(h *C.int) C.int {
 	}
 	*h = C.int(abi.InfoNull)
 	return 0
+}
+
+// infoOptional checks an info argument that may be MPI_INFO_NULL: any other
+// value must name a live info object (MPI_ERR_INFO on c otherwise).
+func infoOptional(c *mpi.Comm, call string, h C.int) C.int {
+	if int32(h) == abi.InfoNull || mpi.InfoFromHandle(int32(h)) != nil {
+		return 0
+	}
+	return argErr(c, call, abi.ErrInfo, "invalid info handle")
+}
+
+// gompi_InfoArg is infoOptional for the C entry points (comm -1: none).
+//
+//export gompi_InfoArg
+func gompi_InfoArg(comm C.int, call *C.char, h C.int) C.int {
+	return infoOptional(mpi.CommFromHandle(int32(comm)), C.GoString(call), h)
 }

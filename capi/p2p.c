@@ -39,7 +39,8 @@ SEND(MPI_Bsend, MODE_BUFFERED)
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    if (request && gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) {
+    GOMPI_NONNULL(comm, "MPI_Isend", request);
+    if (gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) {
         *request = GOMPI_REQ_SEND_DONE;
         return MPI_SUCCESS;
     }
@@ -64,6 +65,7 @@ SEND_INIT(MPI_Bsend_init, MODE_BUFFERED)
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
               MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Recv", status);
     if (gompi_fast_recv(buf, count, datatype, source, tag, comm, status) == MPI_SUCCESS)
         return MPI_SUCCESS;
     return gompi_Recv(buf, count, datatype, source, tag, comm, (uintptr_t)status);
@@ -73,6 +75,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
+    GOMPI_NONNULL(comm, "MPI_Irecv", request);
     if (gompi_fast_irecv(buf, count, datatype, source, tag, comm, request) == MPI_SUCCESS)
         return MPI_SUCCESS;
     return gompi_Irecv(buf, count, datatype, source, tag, comm, request, 0);
@@ -90,6 +93,7 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
                   int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
                   int recvtag, MPI_Comm comm, MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Sendrecv", status);
     return gompi_Sendrecv((void *)sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                           recvtype, source, recvtag, comm, (uintptr_t)status);
 }
@@ -98,31 +102,46 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
 int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
                           int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Sendrecv_replace", status);
     return gompi_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm,
                                   (uintptr_t)status);
 }
 #pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
 
-int PMPI_Buffer_attach(void *buffer, int size) { return gompi_Buffer_attach(buffer, size); }
+int PMPI_Buffer_attach(void *buffer, int size)
+{
+    if (size > 0) GOMPI_NONNULL(-1, "MPI_Buffer_attach", buffer);
+    return gompi_Buffer_attach(buffer, size);
+}
 #pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
 
-int PMPI_Buffer_detach(void *buffer_addr, int *size) { return gompi_Buffer_detach(buffer_addr, size); }
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+    GOMPI_NONNULL(-1, "MPI_Buffer_detach", buffer_addr);
+    GOMPI_NONNULL(-1, "MPI_Buffer_detach", size);
+    return gompi_Buffer_detach(buffer_addr, size);
+}
 #pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Probe", status);
     return gompi_Probe(source, tag, comm, NULL, (uintptr_t)status, 1);
 }
 #pragma weak MPI_Probe = PMPI_Probe
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Iprobe", flag);
+    GOMPI_NONNULL(comm, "MPI_Iprobe", status);
     return gompi_Probe(source, tag, comm, flag, (uintptr_t)status, 0);
 }
 #pragma weak MPI_Iprobe = PMPI_Iprobe
 
 int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Mprobe", message);
+    GOMPI_NONNULL(comm, "MPI_Mprobe", status);
     return gompi_Mprobe(source, tag, comm, NULL, message, (uintptr_t)status, 1);
 }
 #pragma weak MPI_Mprobe = PMPI_Mprobe
@@ -130,6 +149,9 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                  MPI_Status *status)
 {
+    GOMPI_NONNULL(comm, "MPI_Improbe", flag);
+    GOMPI_NONNULL(comm, "MPI_Improbe", message);
+    GOMPI_NONNULL(comm, "MPI_Improbe", status);
     return gompi_Mprobe(source, tag, comm, flag, message, (uintptr_t)status, 0);
 }
 #pragma weak MPI_Improbe = PMPI_Improbe
@@ -137,6 +159,8 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
                MPI_Status *status)
 {
+    GOMPI_NONNULL(-1, "MPI_Mrecv", message);
+    GOMPI_NONNULL(-1, "MPI_Mrecv", status);
     return gompi_Mrecv(buf, count, datatype, message, (uintptr_t)status, NULL);
 }
 #pragma weak MPI_Mrecv = PMPI_Mrecv
@@ -144,6 +168,8 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
                 MPI_Request *request)
 {
+    GOMPI_NONNULL(-1, "MPI_Imrecv", message);
+    GOMPI_NONNULL(-1, "MPI_Imrecv", request);
     return gompi_Mrecv(buf, count, datatype, message, 0, request);
 }
 #pragma weak MPI_Imrecv = PMPI_Imrecv

@@ -47,7 +47,7 @@ func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req
 		return rc
 	}
 	if req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	t := mpi.TypeFromHandle(int32(dt))
 	var r *mpi.Request
@@ -95,7 +95,7 @@ func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int
 		return rc
 	}
 	if req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	t := mpi.TypeFromHandle(int32(dt))
 	var r *mpi.Request

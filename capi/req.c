@@ -30,6 +30,8 @@ static void finish_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
+    GOMPI_NONNULL(-1, "MPI_Wait", request);
+    GOMPI_NONNULL(-1, "MPI_Wait", status);
     if (request && gompi_state == GOMPI_READY && gompi_fast_wait_all(1, request)) {
         if (*request == GOMPI_REQ_SEND_DONE) {
             *request = MPI_REQUEST_NULL;
@@ -45,6 +47,9 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
+    GOMPI_NONNULL(-1, "MPI_Test", request);
+    GOMPI_NONNULL(-1, "MPI_Test", flag);
+    GOMPI_NONNULL(-1, "MPI_Test", status);
     if (request && flag && gompi_state == GOMPI_READY) {
         int k = gompi_fast_test_all(1, request);
         if (k >= 0) {
@@ -58,6 +63,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
+    if (count > 0) GOMPI_NONNULL(-1, "MPI_Waitall", array_of_statuses);
     if (count > 0 && array_of_requests && gompi_state == GOMPI_READY &&
         gompi_fast_wait_all(count, array_of_requests)) {
         finish_all(count, array_of_requests, array_of_statuses);
@@ -70,6 +76,8 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                  MPI_Status array_of_statuses[])
 {
+    GOMPI_NONNULL(-1, "MPI_Testall", flag);
+    if (count > 0) GOMPI_NONNULL(-1, "MPI_Testall", array_of_statuses);
     if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY) {
         int k = gompi_fast_test_all(count, array_of_requests);
         if (k >= 0) {
@@ -82,22 +90,30 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 }
 #pragma weak MPI_Testall = PMPI_Testall
 
-int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
 {
-    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, NULL);
+    GOMPI_NONNULL(-1, "MPI_Waitany", index);
+    GOMPI_NONNULL(-1, "MPI_Waitany", status);
+    return gompi_Waitany(count, array_of_requests, index, (uintptr_t)status, NULL);
 }
 #pragma weak MPI_Waitany = PMPI_Waitany
 
-int PMPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
                  MPI_Status *status)
 {
-    return gompi_Waitany(count, array_of_requests, indx, (uintptr_t)status, flag);
+    GOMPI_NONNULL(-1, "MPI_Testany", index);
+    GOMPI_NONNULL(-1, "MPI_Testany", flag);
+    GOMPI_NONNULL(-1, "MPI_Testany", status);
+    return gompi_Waitany(count, array_of_requests, index, (uintptr_t)status, flag);
 }
 #pragma weak MPI_Testany = PMPI_Testany
 
 int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
+    GOMPI_NONNULL(-1, "MPI_Waitsome", outcount);
+    if (incount > 0) GOMPI_NONNULL(-1, "MPI_Waitsome", array_of_indices);
+    if (incount > 0) GOMPI_NONNULL(-1, "MPI_Waitsome", array_of_statuses);
     return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
                           (uintptr_t)array_of_statuses, 1);
 }
@@ -106,6 +122,9 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
 int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
+    GOMPI_NONNULL(-1, "MPI_Testsome", outcount);
+    if (incount > 0) GOMPI_NONNULL(-1, "MPI_Testsome", array_of_indices);
+    if (incount > 0) GOMPI_NONNULL(-1, "MPI_Testsome", array_of_statuses);
     return gompi_Waitsome(incount, array_of_requests, outcount, array_of_indices,
                           (uintptr_t)array_of_statuses, 0);
 }
@@ -113,6 +132,8 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
 
 int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
+    GOMPI_NONNULL(-1, "MPI_Request_get_status", flag);
+    GOMPI_NONNULL(-1, "MPI_Request_get_status", status);
     return gompi_Request_get_status(request, flag, (uintptr_t)status);
 }
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
@@ -120,7 +141,11 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 int PMPI_Request_free(MPI_Request *request) { return gompi_Request_free(request); }
 #pragma weak MPI_Request_free = PMPI_Request_free
 
-int PMPI_Start(MPI_Request *request) { return gompi_Startall(1, request); }
+int PMPI_Start(MPI_Request *request)
+{
+    GOMPI_NONNULL(-1, "MPI_Start", request);
+    return gompi_Startall(1, request);
+}
 #pragma weak MPI_Start = PMPI_Start
 
 int PMPI_Startall(int count, MPI_Request array_of_requests[])
@@ -129,11 +154,19 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 }
 #pragma weak MPI_Startall = PMPI_Startall
 
-int PMPI_Cancel(MPI_Request *request) { return gompi_Cancel(request); }
+int PMPI_Cancel(MPI_Request *request)
+{
+    GOMPI_NONNULL(-1, "MPI_Cancel", request);
+    return gompi_Cancel(request);
+}
 #pragma weak MPI_Cancel = PMPI_Cancel
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
+    GOMPI_NONNULL(-1, "MPI_Test_cancelled", status);
+    GOMPI_NONNULL(-1, "MPI_Test_cancelled", flag);
+    if (GOMPI_STATUS_IGNORED(status))
+        return gompi_ArgError((char *)"MPI_Test_cancelled", MPI_ERR_ARG, (char *)"status is MPI_STATUS_IGNORE");
     *flag = status->count_hi_and_cancelled & 1;
     return MPI_SUCCESS;
 }
@@ -141,6 +174,9 @@ int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 
 int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 {
+    GOMPI_NONNULL(-1, "MPI_Status_set_cancelled", status);
+    if (GOMPI_STATUS_IGNORED(status))
+        return gompi_ArgError((char *)"MPI_Status_set_cancelled", MPI_ERR_ARG, (char *)"status is MPI_STATUS_IGNORE");
     status->count_hi_and_cancelled = (status->count_hi_and_cancelled & ~1) | (flag ? 1 : 0);
     return MPI_SUCCESS;
 }

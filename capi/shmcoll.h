@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <string.h>
 #include "gompi.h"
+#include "layout_gen.h" /* GOMPI_SHM_*: the area's geometry, from package shmcoll */
 
 struct gompi_shm {
     int enabled;
@@ -25,7 +26,7 @@ struct gompi_shm {
     int *locals;       /* node-local index of each rank */
     uint64_t *bases;   /* each rank's counter when the group formed */
     uint64_t *seq;     /* calls made, shared with the Go group */
-    uint64_t seen[64]; /* (shmcoll.MaxGroup) calls each rank is known to have arrived at (a lower bound) */
+    uint64_t seen[GOMPI_SHM_MAX_GROUP]; /* calls each rank is known to have arrived at (a lower bound) */
 };
 extern struct gompi_shm gompi_shm;
 
@@ -44,32 +45,28 @@ int gompi_op_reduce_builtin(int op, int dt, const void *in, void *inout, int cou
 int gompi_op_reduce3_builtin(int op, int dt, const void *a, const void *b, void *out, int count);
 int gompi_op_builtin_ok(int op, int dt);
 
-static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * 64); }
+static inline uint64_t *gompi_shm_counter(int local) { return (uint64_t *)(gompi_shm.base + (size_t)local * GOMPI_SHM_LINE); }
 
 /* Placement as in shmcoll: up to GOMPI_SHM_INLINE bytes of a synchronizing
  * collective (allreduce, allgather) ride on the counter's cache line in two
  * halves (call parity); other data up to a line goes to the
  * GOMPI_SHM_TINY_DEPTH tiny slots, more than a slot to the
  * GOMPI_SHM_BIG_DEPTH big slots; everything else uses GOMPI_SHM_DEPTH slots. */
-#define GOMPI_SHM_INLINE 24
-#define GOMPI_SHM_TINY 64
-#define GOMPI_SHM_TINY_DEPTH 256
-#define GOMPI_SHM_DEPTH 32
-#define GOMPI_SHM_BIG_DEPTH 8
 
 static inline int gompi_shm_inline(uint64_t n, int sync) { return sync && n <= GOMPI_SHM_INLINE; }
 
 static inline char *gompi_shm_data(uint64_t s, int r, uint64_t n, int sync)
 {
-    size_t tiny = (size_t)gompi_shm.nlocal * 64;
+    size_t tiny = (size_t)gompi_shm.nlocal * GOMPI_SHM_LINE;
     if (gompi_shm_inline(n, sync))
-        return gompi_shm.base + (size_t)gompi_shm.locals[r] * 64 + 8 + (size_t)(s & 1) * GOMPI_SHM_INLINE;
+        return gompi_shm.base + (size_t)gompi_shm.locals[r] * GOMPI_SHM_LINE + GOMPI_SHM_INLINE_OFF +
+               (size_t)(s & 1) * GOMPI_SHM_INLINE;
     if (n <= GOMPI_SHM_TINY)
-        return gompi_shm.base + tiny + ((size_t)(s % GOMPI_SHM_TINY_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * 64;
+        return gompi_shm.base + tiny + ((size_t)(s % GOMPI_SHM_TINY_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * GOMPI_SHM_LINE;
     if (n > (uint64_t)gompi_shm.slot)
         return gompi_shm.bigbase +
                ((size_t)(s % GOMPI_SHM_BIG_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.big;
-    size_t slots = tiny + (size_t)GOMPI_SHM_TINY_DEPTH * gompi_shm.nlocal * 64;
+    size_t slots = tiny + (size_t)GOMPI_SHM_TINY_DEPTH * gompi_shm.nlocal * GOMPI_SHM_LINE;
     return gompi_shm.base + slots + ((size_t)(s % GOMPI_SHM_DEPTH) * gompi_shm.nlocal + gompi_shm.locals[r]) * gompi_shm.slot;
 }
 
@@ -90,17 +87,16 @@ static inline int gompi_shm_arrived(int r, uint64_t s)
 }
 
 /* Oversubscribed, a rank notes on its counter line the CPU it ran on when it
- * last arrived (bytes 56-63 are free after the inline halves). A waiter gives
+ * last arrived (GOMPI_SHM_CPU_OFF, after the inline halves). A waiter gives
  * its core away only while a rank seen on its own CPU is behind it (has not
  * arrived at every call this one has): otherwise the neighbour is waiting
  * too, yielding would only make it spin in turn, and each switch costs more
  * than a whole barrier. A hint can be stale (the kernel migrates processes),
  * so at most spin_max pauses of a wait go without yielding. */
-#define GOMPI_SHM_CPU_OFF 56 /* shmcoll.CPUHintOffset */
 
 extern int sched_getcpu(void); /* glibc's, declared by <sched.h> only under _GNU_SOURCE */
 
-static inline int32_t *gompi_shm_cpu(int local) { return (int32_t *)(gompi_shm.base + (size_t)local * 64 + GOMPI_SHM_CPU_OFF); }
+static inline int32_t *gompi_shm_cpu(int local) { return (int32_t *)(gompi_shm.base + (size_t)local * GOMPI_SHM_LINE + GOMPI_SHM_CPU_OFF); }
 
 static inline void gompi_shm_note_cpu(void)
 {

@@ -73,6 +73,7 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
+    GOMPI_NONNULL(comm, "MPI_Graph_neighbors_count", nneighbors);
     return gompi_Graph_neighbors(comm, rank, 0, NULL, nneighbors);
 }
 #pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
@@ -90,7 +91,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
                            const int destinations[], const int weights[], MPI_Info info, int reorder,
                            MPI_Comm *comm_dist_graph)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm_old, "MPI_Dist_graph_create", info);
     return gompi_Dist_graph_create(comm_old, n, (int *)sources, (int *)degrees, (int *)destinations,
                                    weights_array(weights), weights_given(weights), reorder, comm_dist_graph);
 }
@@ -100,7 +101,9 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
                                     int outdegree, const int destinations[], const int destweights[],
                                     MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
-    (void)info;
+    GOMPI_INFO_ARG(comm_old, "MPI_Dist_graph_create_adjacent", info);
+    if (indegree > 0) GOMPI_NONNULL(comm_old, "MPI_Dist_graph_create_adjacent", sourceweights);
+    if (outdegree > 0) GOMPI_NONNULL(comm_old, "MPI_Dist_graph_create_adjacent", destweights);
     return gompi_Dist_graph_create_adjacent(comm_old, indegree, (int *)sources, weights_array(sourceweights),
                                             outdegree, (int *)destinations, weights_array(destweights),
                                             weights_given(sourceweights) && weights_given(destweights), reorder,

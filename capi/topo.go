@@ -273,6 +273,9 @@ func gompi_Graph_get(comm, maxindex, maxedges C.int, index, edges *C.int) C.int 
 	if maxindex < 0 || maxedges < 0 {
 		return argErr(c, call, abi.ErrArg, "maxindex or maxedges is negative")
 	}
+	if (maxindex > 0 && index == nil) || (maxedges > 0 && edges == nil) {
+		return argErr(c, call, abi.ErrArg, "index or edges is NULL")
+	}
 	putIntsMax(index, g.Index, int(maxindex))
 	putIntsMax(edges, g.Edges, int(maxedges))
 	return 0
@@ -298,6 +301,9 @@ func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.in
 	}
 	if max < 0 {
 		return argErr(c, call, abi.ErrArg, "maxneighbors is negative")
+	}
+	if max > 0 && out == nil {
+		return nullArg(c, call, "neighbors")
 	}
 	putIntsMax(out, nb, int(max))
 	return 0
@@ -412,6 +418,11 @@ func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.
 	}
 	if int(maxin) < g.Indegree() || int(maxout) < g.Outdegree() {
 		return argErr(c, call, abi.ErrArg, "maxindegree or maxoutdegree is smaller than the degree")
+	}
+	if (maxin > 0 && (sources == nil || (g.Weighted && sw == nil))) ||
+		(maxout > 0 && (dests == nil || (g.Weighted && dw == nil))) {
+		// Weights may be NULL for a graph without them (as MPICH allows).
+		return argErr(c, call, abi.ErrArg, "sources, destinations or their weights are NULL")
 	}
 	putIntsMax(sources, g.Sources, int(maxin))
 	putIntsMax(dests, g.Dests, int(maxout))

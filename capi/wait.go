@@ -113,7 +113,7 @@ func gompi_Wait(req *C.int, status C.uintptr_t) C.int {
 		return gompi_NotReady(C.CString("MPI_Wait"))
 	}
 	if req == nil {
-		return argErr(nil, "MPI_Wait", abi.ErrRequest, "request pointer is NULL")
+		return argErr(nil, "MPI_Wait", abi.ErrArg, "request pointer is NULL")
 	}
 	r, kind := classify(int32(*req))
 	if kind == reqInvalid {
@@ -393,7 +393,7 @@ func gompi_Request_free(req *C.int) C.int {
 		return gompi_NotReady(C.CString("MPI_Request_free"))
 	}
 	if req == nil {
-		return argErr(nil, "MPI_Request_free", abi.ErrRequest, "request pointer is NULL")
+		return argErr(nil, "MPI_Request_free", abi.ErrArg, "request pointer is NULL")
 	}
 	r, kind := classify(int32(*req))
 	switch kind {

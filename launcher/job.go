@@ -129,6 +129,10 @@ func (j *job) start() error {
 		if preload, err = LibraryPath(j.cfg.Self); err != nil {
 			return err
 		}
+		// After libgompi.so: MPICH functions gompi lacks abort naming themselves.
+		if stubs := stubPreload(preload); stubs != "" {
+			preload += ":" + stubs
+		}
 	}
 	base, err := BaseEnv(j.cfg.Environ, j.opts.Env, preload)
 	if err != nil {

@@ -30,6 +30,7 @@ type Options struct {
 	TagOutput      bool
 	Timeout        time.Duration // 0: none
 	MPICHBinary    bool
+	Check          bool  // --check (with --mpich-binary): list missing functions, run nothing
 	CPUSet         []int // --cpu-set: bind only to these CPUs
 	UniverseSize   int   // --universe-size: MPI_UNIVERSE_SIZE (0: the CPUs, at least -n)
 	Help           bool
@@ -62,7 +63,10 @@ options:
   --tag-output         prefix every output line with [1,rank]<stdout>: or <stderr>:
   --timeout SECONDS    end the job with an error when it runs longer
   --mpich-binary       run a program built against MPICH on gompi (LD_PRELOAD of
-                       ../lib/libgompi.so next to this gompirun)
+                       ../lib/libgompi.so next to this gompirun); an MPI function
+                       gompi does not implement aborts the job naming it
+  --check              with --mpich-binary: list the MPI functions the program (and
+                       the libraries it loads) needs that gompi lacks; run nothing
   --cpu-set LIST       bind ranks only to these CPUs (e.g. 0,2-3), in topology order
   --universe-size N    MPI_UNIVERSE_SIZE (default: the CPUs this launcher may use,
                        at least -n); MPI_Comm_spawn may start more
@@ -179,6 +183,8 @@ func Parse(args []string) (*Options, error) {
 			o.Timeout = time.Duration(s * float64(time.Second))
 		case "mpich-binary":
 			o.MPICHBinary = true
+		case "check":
+			o.Check = true
 		case "cpu-set", "cpu-list":
 			v, err := value(a, inline, hasInline)
 			if err != nil {
@@ -226,7 +232,7 @@ func Parse(args []string) (*Options, error) {
 		default:
 			return nil, usageErr("unknown option %s", a)
 		}
-		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary" || name == "tune") {
+		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary" || name == "tune" || name == "check") {
 			return nil, usageErr("option %s takes no value", name)
 		}
 	}
@@ -238,6 +244,9 @@ func Parse(args []string) (*Options, error) {
 	}
 	if i >= len(args) {
 		return nil, usageErr("no program to run")
+	}
+	if o.Check && !o.MPICHBinary {
+		return nil, usageErr("--check goes with --mpich-binary")
 	}
 	o.Prog = args[i]
 	o.Args = append([]string{}, args[i+1:]...)

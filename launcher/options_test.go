@@ -22,6 +22,8 @@ func TestParseForms(t *testing.T) {
 		{[]string{"--bind-to", "none", "--tag-output", "--timeout", "1.5", "--mpich-binary", "p", "a"},
 			Options{NP: 1, BindTo: BindNone, TagOutput: true, Timeout: 1500 * time.Millisecond,
 				MPICHBinary: true, Prog: "p", Args: []string{"a"}}},
+		{[]string{"--mpich-binary", "--check", "p"},
+			Options{NP: 1, MPICHBinary: true, Check: true, Prog: "p", Args: []string{}}},
 		{[]string{"-bind-to=core", "-tag-output", "--report-bindings", "p"},
 			Options{NP: 1, BindTo: BindCore, TagOutput: true, ReportBindings: true, Prog: "p", Args: []string{}}},
 		{[]string{"--universe-size", "8", "-n", "2", "p"}, Options{NP: 2, UniverseSize: 8, Prog: "p", Args: []string{}}},
@@ -50,6 +52,8 @@ func TestParseErrors(t *testing.T) {
 	bad := [][]string{
 		{},
 		{"-n", "2"},
+		{"--check", "p"},
+		{"--mpich-binary", "--check=1", "p"},
 		{"-n"},
 		{"-n", "0", "p"},
 		{"-n", "-1", "p"},

@@ -77,8 +77,10 @@ func CommFromHandle(h int32) *Comm {
 			return st.self
 		}
 	case abi.KindDirect<<4 | abi.ObjComm:
-		if i := int(abi.HandleIndex(h)); i < len(st.comms) {
-			return st.comms[i]
+		if i := int(abi.HandleIndex(h) & commSlotMask); i < len(st.comms) {
+			if c := st.comms[i]; c != nil && c.Handle == h {
+				return c
+			}
 		}
 	}
 	return nil

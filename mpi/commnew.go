@@ -13,18 +13,34 @@ import (
 // agreeSlots (collective over the creating group), builds the pml matching
 // state and registers the communicator under a direct handle.
 
-var freeCommIdx []uint32 // recycled handle indices, so create/free loops stay flat
+var freeCommIdx []uint32 // recycled slots, so create/free loops stay flat
+
+// A communicator handle's index is a slot of st.comms (low commSlotBits;
+// context ids bound the count far below) and a generation that changes each
+// time the slot is reused: a freed communicator's handle then names nothing
+// (MPI_ERR_COMM) instead of the next communicator created.
+const (
+	commSlotBits = 16
+	commSlotMask = 1<<commSlotBits - 1
+	commGenMask  = 1<<(26-commSlotBits) - 1
+)
+
+var commGen []uint32 // per slot: generation of its latest handle
 
 func registerComm(c *Comm) {
 	var i uint32
 	if n := len(freeCommIdx); n > 0 {
 		i, freeCommIdx = freeCommIdx[n-1], freeCommIdx[:n-1]
 		st.comms[i] = c
+		commGen[i] = (commGen[i] + 1) & commGenMask
 	} else {
 		i = uint32(len(st.comms))
 		st.comms = append(st.comms, c)
+		for len(commGen) <= int(i) {
+			commGen = append(commGen, 0)
+		}
 	}
-	c.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjComm, i)
+	c.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjComm, commGen[i]<<commSlotBits|i)
 	st.eng.Register(c.pc)
 	st.eng.Register(c.cc)
 }
@@ -254,7 +270,7 @@ func (c *Comm) Free() error {
 // operations complete), checked again before every new allocation.
 func (c *Comm) release() {
 	if abi.HandleKind(c.Handle) == abi.KindDirect {
-		i := abi.HandleIndex(c.Handle)
+		i := abi.HandleIndex(c.Handle) & commSlotMask
 		st.comms[i] = nil
 		freeCommIdx = append(freeCommIdx, i)
 		c.Handle = abi.CommNull

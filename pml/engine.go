@@ -230,8 +230,9 @@ func (e *Engine) Release(r *Request) {
 	}
 }
 
-// Lookup finds a request by id (C handles carry ids).
-func (e *Engine) Lookup(id uint32) *Request { return e.reqs.get(id) }
+// Lookup finds a live request by id (C handles carry ids): nil for an id
+// whose request completed and was released, even if its slot was reused.
+func (e *Engine) Lookup(id uint32) *Request { return e.reqs.lookup(id) }
 
 // complete marks r done. A persistent request stays Active until the user
 // collects the completion (Wait/Test), which makes it inactive.

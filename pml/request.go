@@ -65,6 +65,7 @@ type Request struct {
 	whole    bool // receive: read all of a single-copy message here, never split
 	read     bool // single-copy send whose receiver may be reading it (Engine.readsOut)
 	pendNext *Request
+	released bool // back on the free list: its id resolves to nothing
 }
 
 // Done reports completion.
@@ -85,6 +86,16 @@ const (
 	stageFrags              // streaming pipelined fragments
 )
 
+// An id is a slot of the table (low ReqSlotBits) and a generation that
+// changes each time the slot is reused, so a stale copy of a completed
+// request's handle names no request (MPI_ERR_REQUEST) instead of whatever
+// request reuses its slot next. Ids fit the 25 bits C handles give them.
+const (
+	ReqSlotBits = 21
+	reqSlotMask = 1<<ReqSlotBits - 1
+	reqGenMask  = 1<<(25-ReqSlotBits) - 1
+)
+
 // requestTable hands out requests by id with a free list.
 type requestTable struct {
 	all  []*Request
@@ -93,10 +104,11 @@ type requestTable struct {
 
 func (t *requestTable) alloc() *Request {
 	if n := len(t.free); n > 0 {
-		id := t.free[n-1]
+		slot := t.free[n-1]
 		t.free = t.free[:n-1]
-		r := t.all[id]
-		*r = Request{ID: id}
+		r := t.all[slot]
+		gen := (r.ID>>ReqSlotBits + 1) & reqGenMask
+		*r = Request{ID: gen<<ReqSlotBits | slot}
 		return r
 	}
 	r := &Request{ID: uint32(len(t.all))}
@@ -109,12 +121,23 @@ func (t *requestTable) release(r *Request) {
 	r.User = nil
 	r.Buf = nil
 	r.Part = nil
-	t.free = append(t.free, r.ID)
+	r.released = true
+	t.free = append(t.free, r.ID&reqSlotMask)
 }
 
+// get is the request in id's slot, whatever its generation: protocol
+// messages name requests by id and the handlers check the state they find.
 func (t *requestTable) get(id uint32) *Request {
-	if int(id) >= len(t.all) {
-		return nil
+	if slot := id & reqSlotMask; int(slot) < len(t.all) {
+		return t.all[slot]
 	}
-	return t.all[id]
+	return nil
+}
+
+// lookup is the live request id names exactly (C handles).
+func (t *requestTable) lookup(id uint32) *Request {
+	if r := t.get(id); r != nil && r.ID == id && !r.released {
+		return r
+	}
+	return nil
 }

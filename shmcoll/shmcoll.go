@@ -93,6 +93,10 @@ func (a *Area) counter(local int) *uint64 {
 // the tiny or Depth slots, so their roots can run ahead.
 const InlineMax = 24
 
+// inlineOffset is where the inline halves start on a counter line, after
+// the 8-byte counter.
+const inlineOffset = 8
+
 // CPUHintOffset is where on its counter line a process notes the CPU it last
 // arrived from (written by the C side when processes outnumber cores; see
 // capi/shmcoll.h). The inline halves end before it.
@@ -118,7 +122,7 @@ func inline(n int, sync bool) bool { return sync && n <= InlineMax }
 
 func (a *Area) data(s uint64, local, n int, sync bool) unsafe.Pointer {
 	if inline(n, sync) {
-		return unsafe.Add(a.base, local*lineSize+8+int(s%2)*InlineMax)
+		return unsafe.Add(a.base, local*lineSize+inlineOffset+int(s%2)*InlineMax)
 	}
 	tiny := a.nlocal * lineSize
 	if n <= TinyMax {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"gompi/abi"
+	"gompi/mpierr"
 )
 
 // Cart is a Cartesian grid: ranks are laid out in row-major order (the last
@@ -27,7 +28,8 @@ func NewCart(dims []int, periods []bool, commSize int) (*Cart, error) {
 		}
 		n *= d
 		if n > commSize {
-			return nil, errorf(abi.ErrTopology, "the grid has more points than the %d processes of the communicator", commSize)
+			// MPI_ERR_ARG as MPICH (the standard names no class).
+			return nil, errorf(abi.ErrArg, "the grid has more points than the %d processes of the communicator", commSize)
 		}
 	}
 	return &Cart{Dims: slices.Clone(dims), Periods: slices.Clone(periods)}, nil
@@ -146,6 +148,9 @@ func (c *Cart) Sub(rank int, remain []bool) (color, key int, grid *Cart, err err
 // the grid, else gets MPI_UNDEFINED.
 func CartMap(dims []int, periods []bool, commSize, rank int) (int, error) {
 	c, err := NewCart(dims, periods, commSize)
+	if e, ok := err.(*mpierr.Error); ok && e.Class == abi.ErrArg && len(dims) == len(periods) {
+		e.Class = abi.ErrDims // MPICH's class for a grid too large in MPI_Cart_map
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -22,7 +22,7 @@ func NewGraph(nnodes int, index, edges []int, commSize int) (*Graph, error) {
 		return nil, errorf(abi.ErrArg, "nnodes = %d is negative", nnodes)
 	}
 	if nnodes > commSize {
-		return nil, errorf(abi.ErrTopology, "nnodes = %d exceeds the %d processes of the communicator", nnodes, commSize)
+		return nil, errorf(abi.ErrArg, "nnodes = %d exceeds the %d processes of the communicator", nnodes, commSize)
 	}
 	if len(index) < nnodes {
 		return nil, errorf(abi.ErrArg, "index has %d entries for %d nodes", len(index), nnodes)
@@ -42,7 +42,7 @@ func NewGraph(nnodes int, index, edges []int, commSize int) (*Graph, error) {
 	}
 	for i := range prev {
 		if edges[i] < 0 || edges[i] >= nnodes {
-			return nil, errorf(abi.ErrRank, "edges[%d] = %d is not a node of the graph (nnodes %d)", i, edges[i], nnodes)
+			return nil, errorf(abi.ErrArg, "edges[%d] = %d is not a node of the graph (nnodes %d)", i, edges[i], nnodes)
 		}
 	}
 	return &Graph{Index: slices.Clone(index[:nnodes]), Edges: slices.Clone(edges[:prev])}, nil

@@ -20,6 +20,10 @@ import (
 const (
 	kindData = 1
 	kindWrap = 2
+	// The record word: the kind from bit kindShift, the tag from bit
+	// tagShift, the body length below it.
+	kindShift = 40
+	tagShift  = 32
 	// HeaderSize is the per-record overhead before the body.
 	HeaderSize = 8
 	// CtlSize is the size of the shared control area in front of the data:
@@ -124,7 +128,7 @@ func (p *Producer) Reserve(n int) unsafe.Pointer {
 			return nil
 		}
 		*(*uint64)(p.data) = 0 // terminator for the next lap, before the marker
-		atomic.StoreUint64(p.word(st.Pos), kindWrap<<40)
+		atomic.StoreUint64(p.word(st.Pos), kindWrap<<kindShift)
 		st.Pos += skip
 	} else if !p.room(rec + HeaderSize) {
 		return nil
@@ -137,7 +141,7 @@ func (p *Producer) Commit(n int, tag uint8) {
 	rec := align8(HeaderSize + uint64(n))
 	st := p.st
 	*p.word(st.Pos + rec) = 0
-	atomic.StoreUint64(p.word(st.Pos), kindData<<40|uint64(tag)<<32|uint64(n))
+	atomic.StoreUint64(p.word(st.Pos), kindData<<kindShift|uint64(tag)<<tagShift|uint64(n))
 	st.Pos += rec
 }
 
@@ -155,11 +159,11 @@ func (c *Consumer) Peek() (body unsafe.Pointer, n int, tag uint8, ok bool) {
 		if w == 0 {
 			return nil, 0, 0, false
 		}
-		if w>>40&0xff == kindWrap {
+		if w>>kindShift&0xff == kindWrap {
 			st.Pos += c.size - st.Pos&(c.size-1)
 			continue
 		}
-		return unsafe.Add(c.data, st.Pos&(c.size-1)+HeaderSize), int(uint32(w)), uint8(w >> 32), true
+		return unsafe.Add(c.data, st.Pos&(c.size-1)+HeaderSize), int(uint32(w)), uint8(w >> tagShift), true
 	}
 }
 

@@ -45,5 +45,8 @@ func main() {
 	if opts.Tune {
 		os.Exit(launcher.RunTune(opts, cfg))
 	}
+	if opts.Check {
+		os.Exit(launcher.CheckForeign(opts, cfg))
+	}
 	os.Exit(launcher.Run(opts, cfg))
 }
