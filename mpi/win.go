@@ -121,14 +121,15 @@ func (w *Win) CallErrhandler(code int) error {
 
 // winIdle is a window wait loop's step: keep point-to-point moving, give
 // the core away after a while (ranks may outnumber cores).
-func winIdle(spins *int) {
-	*spins++
-	if *spins&63 == 0 && st.eng.Progress() > 0 {
-		return
+func winIdle(spins int) int {
+	spins++
+	if spins&63 == 0 && st.eng.Progress() > 0 {
+		return spins
 	}
-	if *spins >= shmSpins {
+	if spins >= shmSpins {
 		pml.YieldCore()
 	}
+	return spins
 }
 
 // noMover is the transport of a job without shared memory (one process).

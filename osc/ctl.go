@@ -39,15 +39,16 @@ func (c *Ctl) post(t int) *uint32 {
 	return (*uint32)(unsafe.Add(unsafe.Pointer(c), unsafe.Sizeof(Ctl{})+4*uintptr(t)))
 }
 
-// Idle is one step of a wait loop; spins counts the steps so far.
-type Idle func(spins *int)
+// Idle is one step of a wait loop: given the steps so far, it waits a
+// little and returns the new count (a value, so wait loops allocate nothing).
+type Idle func(spins int) int
 
 // DefaultIdle yields the thread after a short spin (for tests).
-func DefaultIdle(spins *int) {
-	*spins++
-	if *spins > 100 {
+func DefaultIdle(spins int) int {
+	if spins > 100 {
 		runtime.Gosched()
 	}
+	return spins + 1
 }
 
 const (
@@ -60,7 +61,7 @@ const (
 // LockShared takes the lock as a reader. Readers wait while a writer holds
 // the lock or waits for it, so writers are not starved.
 func (c *Ctl) LockShared(idle Idle) {
-	for spins := 0; ; idle(&spins) {
+	for spins := 0; ; spins = idle(spins) {
 		v := atomic.LoadUint64(&c.lock)
 		if v&blockers == 0 && atomic.CompareAndSwapUint64(&c.lock, v, v+1) {
 			return
@@ -75,7 +76,7 @@ func (c *Ctl) UnlockShared() { atomic.AddUint64(&c.lock, ^uint64(0)) }
 // keeps new readers out while the current ones finish.
 func (c *Ctl) LockExclusive(idle Idle) {
 	atomic.AddUint64(&c.lock, waitOne)
-	for spins := 0; ; idle(&spins) {
+	for spins := 0; ; spins = idle(spins) {
 		v := atomic.LoadUint64(&c.lock)
 		if v&(writer|readers) == 0 && atomic.CompareAndSwapUint64(&c.lock, v, v-waitOne+writer) {
 			return
@@ -88,7 +89,7 @@ func (c *Ctl) UnlockExclusive() { atomic.AddUint64(&c.lock, ^uint64(writer-1)) }
 
 // Lock takes the accumulate mutex.
 func (c *Ctl) Lock(idle Idle) {
-	for spins := 0; !atomic.CompareAndSwapUint32(&c.mu, 0, 1); idle(&spins) {
+	for spins := 0; !atomic.CompareAndSwapUint32(&c.mu, 0, 1); spins = idle(spins) {
 	}
 }
 
@@ -138,7 +139,7 @@ func (c *Ctl) Regions() int { return int(atomic.LoadUint32(&c.nreg)) }
 // Covers reports whether [addr, addr+n) lies in one attached region, read
 // consistently while the owner may be changing the table.
 func (c *Ctl) Covers(addr, n uint64, idle Idle) bool {
-	for spins := 0; ; idle(&spins) {
+	for spins := 0; ; spins = idle(spins) {
 		g := atomic.LoadUint32(&c.gen)
 		if g&1 != 0 {
 			continue

@@ -380,7 +380,7 @@ func TestDerivedCopies(t *testing.T) {
 func TestNoAllocs(t *testing.T) {
 	w0, _ := twoRanks(t, 64)
 	w0.LockAll(0)
-	l := dt(abi.Long)
+	l, c := dt(abi.Long), dt(abi.Char)
 	sum := opOf(op.ISum)
 	v, r := int64(1), int64(0)
 	pv, pr := unsafe.Pointer(&v), unsafe.Pointer(&r)
@@ -390,6 +390,7 @@ func TestNoAllocs(t *testing.T) {
 		w0.FetchAndOp(pv, pr, l, 1, 8, sum)
 		w0.CompareAndSwap(pv, pr, pr, l, 1, 16)
 		w0.Accumulate(pv, 1, l, 1, 24, 1, l, sum)
+		w0.FetchAndOp(pv, pr, c, 1, 32, sum) // 1-byte elements: the mutex path
 		w0.Flush(1)
 	}); n != 0 {
 		t.Fatalf("%v allocations per round", n)
@@ -418,3 +419,14 @@ func BenchmarkFetchAndOp(b *testing.B) {
 }
 
 func twoRanksB(b *testing.B) (*Window, *Window) { return twoRanks(b, 64) }
+
+func BenchmarkFetchAndOpChar(b *testing.B) {
+	w0, _ := twoRanksB(b)
+	w0.LockAll(0)
+	c := dt(abi.Char)
+	sum := opOf(op.ISum)
+	v, r := int8(1), int8(0)
+	for i := 0; i < b.N; i++ {
+		w0.FetchAndOp(unsafe.Pointer(&v), unsafe.Pointer(&r), c, 1, 0, sum)
+	}
+}

@@ -208,7 +208,7 @@ func (w *Window) Start(group []int, assert int) *Error {
 			continue
 		}
 		p := me.post(t)
-		for spins := 0; int32(atomic.LoadUint32(p)-w.consumed[t]) < 0; w.Idle(&spins) {
+		for spins := 0; int32(atomic.LoadUint32(p)-w.consumed[t]) < 0; spins = w.Idle(spins) {
 		}
 	}
 	w.Epoch.setStart(group)
@@ -237,7 +237,7 @@ func (w *Window) Wait() *Error {
 	if err := w.Epoch.waitCheck(); err != nil {
 		return err
 	}
-	for spins := 0; !w.allDone(); w.Idle(&spins) {
+	for spins := 0; !w.allDone(); spins = w.Idle(spins) {
 	}
 	w.fence()
 	w.Epoch.posted = false
