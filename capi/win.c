@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include "gompi.h"
 #include "_cgo_export.h"
+#include "win_fast.h"
+
+gompi_winfast_t gompi_winfast[GOMPI_WINFAST_MAX];
 
 /* The predefined attribute values of a window live in C memory that lasts
  * as long as the window (MPI_Win_get_attr returns pointers to them). */
@@ -130,13 +133,29 @@ int PMPI_Win_lock_all(int assert, MPI_Win win) { return gompi_Win_sync_call(win,
 #pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
 int PMPI_Win_unlock_all(MPI_Win win) { return gompi_Win_sync_call(win, 4, 0, 0, 0); }
 #pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
-int PMPI_Win_flush(int rank, MPI_Win win) { return gompi_Win_sync_call(win, 5, 0, rank, 0); }
+int PMPI_Win_flush(int rank, MPI_Win win)
+{
+    if (gompi_winfast_flush(win, rank) == 0) return MPI_SUCCESS;
+    return gompi_Win_sync_call(win, 5, 0, rank, 0);
+}
 #pragma weak MPI_Win_flush = PMPI_Win_flush
-int PMPI_Win_flush_local(int rank, MPI_Win win) { return gompi_Win_sync_call(win, 6, 0, rank, 0); }
+int PMPI_Win_flush_local(int rank, MPI_Win win)
+{
+    if (gompi_winfast_flush(win, rank) == 0) return MPI_SUCCESS;
+    return gompi_Win_sync_call(win, 6, 0, rank, 0);
+}
 #pragma weak MPI_Win_flush_local = PMPI_Win_flush_local
-int PMPI_Win_flush_all(MPI_Win win) { return gompi_Win_sync_call(win, 7, 0, 0, 0); }
+int PMPI_Win_flush_all(MPI_Win win)
+{
+    if (gompi_winfast_flush(win, -1) == 0) return MPI_SUCCESS;
+    return gompi_Win_sync_call(win, 7, 0, 0, 0);
+}
 #pragma weak MPI_Win_flush_all = PMPI_Win_flush_all
-int PMPI_Win_flush_local_all(MPI_Win win) { return gompi_Win_sync_call(win, 8, 0, 0, 0); }
+int PMPI_Win_flush_local_all(MPI_Win win)
+{
+    if (gompi_winfast_flush(win, -1) == 0) return MPI_SUCCESS;
+    return gompi_Win_sync_call(win, 8, 0, 0, 0);
+}
 #pragma weak MPI_Win_flush_local_all = PMPI_Win_flush_local_all
 int PMPI_Win_sync(MPI_Win win) { return gompi_Win_sync_call(win, 9, 0, 0, 0); }
 #pragma weak MPI_Win_sync = PMPI_Win_sync
@@ -155,6 +174,9 @@ int PMPI_Win_test(MPI_Win win, int *flag) { return gompi_Win_test(win, flag); }
 int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
+    if (gompi_winfast_copy(1, (void *)origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                           target_count, target_datatype, win) == 0)
+        return MPI_SUCCESS;
     return gompi_Win_rma(0, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
                          target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL, win, NULL);
 }
@@ -163,6 +185,9 @@ int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_data
 int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
+    if (gompi_winfast_copy(0, origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count,
+                           target_datatype, win) == 0)
+        return MPI_SUCCESS;
     return gompi_Win_rma(1, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
                          target_disp, target_count, target_datatype, MPI_OP_NULL, win, NULL);
 }
@@ -171,6 +196,9 @@ int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
 int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                     MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
+    if (origin_count == 1 && target_count == 1 && origin_datatype == target_datatype &&
+        gompi_winfast_fop(origin_addr, NULL, origin_datatype, target_rank, target_disp, op, win) == 0)
+        return MPI_SUCCESS;
     return gompi_Win_rma(2, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
                          target_rank, target_disp, target_count, target_datatype, op, win, NULL);
 }
@@ -227,6 +255,8 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
                       MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
+    if (gompi_winfast_fop(origin_addr, result_addr, datatype, target_rank, target_disp, op, win) == 0)
+        return MPI_SUCCESS;
     return gompi_Win_atomic(0, (void *)origin_addr, NULL, result_addr, datatype, target_rank, target_disp, op, win);
 }
 #pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
@@ -234,6 +264,8 @@ int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype d
 int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
                           MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
 {
+    if (gompi_winfast_cas(origin_addr, compare_addr, result_addr, datatype, target_rank, target_disp, win) == 0)
+        return MPI_SUCCESS;
     return gompi_Win_atomic(1, (void *)origin_addr, (void *)compare_addr, result_addr, datatype, target_rank,
                             target_disp, MPI_OP_NULL, win);
 }

@@ -58,6 +58,7 @@ func finishWin(w *mpi.Win, err error, out *C.int) C.int {
 		return C.int(mpi.Code(err))
 	}
 	w.Extra = C.gompi_win_attrs_new(C.long(w.Size), C.int(w.DispUnit), C.int(w.Flavor), C.int(abi.WinUnified))
+	winFastPublish(w)
 	*out = C.int(w.Handle)
 	return 0
 }
@@ -182,9 +183,13 @@ func gompi_Win_free(win *C.int) C.int {
 	if w == nil {
 		return rc
 	}
+	h := w.Handle
 	if err := w.Free(); err != nil {
 		return C.int(mpi.Code(err))
 	}
+	w.Handle = h // winFastRetire finds the entry by the old handle
+	winFastRetire(w)
+	w.Handle = abi.WinNull
 	if w.Extra != nil {
 		C.gompi_win_attrs_free(w.Extra)
 		w.Extra = nil

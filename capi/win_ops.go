@@ -58,6 +58,7 @@ func gompi_Win_sync_call(win, which, assert, rank, typ C.int) C.int {
 			err = w.Post(g, int(assert))
 		}
 	}
+	winFastSync(w)
 	return C.int(mpi.Code(err))
 }
 
@@ -72,6 +73,7 @@ func gompi_Win_test(win C.int, flag *C.int) C.int {
 		return winErr(w, call, abi.ErrArg, "flag is NULL")
 	}
 	ok, err := w.Test()
+	winFastSync(w)
 	*flag = cbool(ok)
 	return C.int(mpi.Code(err))
 }

@@ -59,6 +59,9 @@ func (w *Win) Comm() *Comm             { return w.comm }
 func (w *Win) Rank() int               { return w.comm.rank }
 func (w *Win) Errhandler() *Errhandler { return w.errh }
 
+// Osc is the engine's view of the window (the C fast path reads it).
+func (w *Win) Osc() *osc.Window { return w.w }
+
 // SetErrhandler attaches h to w (MPI_Win_set_errhandler).
 func (w *Win) SetErrhandler(h *Errhandler) { w.errh = h }
 

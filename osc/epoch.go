@@ -37,6 +37,15 @@ func (e *Epoch) CanAccess(t int) bool {
 	return e.fence || e.lockAll != 0 || e.locks[t] != 0 || e.startOf[t]
 }
 
+// Passive reports whether target t is in a passive-target epoch (where a
+// flush is legal); t < 0 asks whether any target is.
+func (e *Epoch) Passive(t int) bool {
+	if t < 0 {
+		return e.lockAll != 0 || e.nlocks > 0
+	}
+	return e.lockAll != 0 || e.locks[t] != 0
+}
+
 func syncErr(msg string) *Error { return errf(abi.ErrRmaSync, msg) }
 
 func checkAssert(assert, allowed int) *Error {
