@@ -75,6 +75,10 @@ static inline int gompi_winfast_copy(int put, void *buf, int oc, MPI_Datatype od
 static inline int gompi_winfast_isize(MPI_Datatype dt)
 {
     switch (dt) {
+    case MPI_CHAR: case MPI_SIGNED_CHAR: case MPI_UNSIGNED_CHAR: case MPI_INT8_T: case MPI_UINT8_T:
+        return 1;
+    case MPI_SHORT: case MPI_UNSIGNED_SHORT: case MPI_INT16_T: case MPI_UINT16_T:
+        return 2;
     case MPI_INT: case MPI_UNSIGNED: case MPI_INT32_T: case MPI_UINT32_T:
         return 4;
     case MPI_LONG: case MPI_UNSIGNED_LONG: case MPI_LONG_LONG_INT: case MPI_UNSIGNED_LONG_LONG:
@@ -84,8 +88,27 @@ static inline int gompi_winfast_isize(MPI_Datatype dt)
     return 0;
 }
 
-/* gompi_winfast_fop is MPI_Fetch_and_op with SUM, REPLACE or NO_OP (res may
- * be NULL: MPI_Accumulate of one element); 0 when done. */
+#define GOMPI_WINFAST_RMW(T)                                                               \
+    do {                                                                                   \
+        T v = op == MPI_NO_OP ? 0 : *(const T *)in, old;                                   \
+        if (op == MPI_SUM) old = __atomic_fetch_add((T *)p, v, __ATOMIC_SEQ_CST);          \
+        else if (op == MPI_REPLACE) old = __atomic_exchange_n((T *)p, v, __ATOMIC_SEQ_CST); \
+        else old = __atomic_load_n((T *)p, __ATOMIC_SEQ_CST);                              \
+        if (res) *(T *)res = old;                                                          \
+    } while (0)
+
+#define GOMPI_WINFAST_CAS(T)                                                                        \
+    do {                                                                                            \
+        T expect = *(const T *)cmp;                                                                 \
+        __atomic_compare_exchange_n((T *)p, &expect, *(const T *)in, 0, __ATOMIC_SEQ_CST,           \
+                                    __ATOMIC_SEQ_CST);                                              \
+        *(T *)res = expect;                                                                         \
+    } while (0)
+
+/* gompi_winfast_fop is MPI_Fetch_and_op with SUM, REPLACE or NO_OP on C
+ * integers (res may be NULL: MPI_Accumulate of one element); 0 when done.
+ * The Go path does the same elements with CPU atomics too (1- and 2-byte
+ * ones by a CAS on their word), so both are atomic against each other. */
 static inline int gompi_winfast_fop(const void *in, void *res, MPI_Datatype dt, int rank, MPI_Aint disp, MPI_Op op,
                                     MPI_Win win)
 {
@@ -94,41 +117,29 @@ static inline int gompi_winfast_fop(const void *in, void *res, MPI_Datatype dt, 
     gompi_winfast_t *w;
     char *p = gompi_winfast_at(win, rank, disp, s, &w);
     if (p == NULL || !w->atomics || ((uintptr_t)p & (uintptr_t)(s - 1))) return -1;
-    if (s == 4) {
-        uint32_t v = op == MPI_NO_OP ? 0 : *(const uint32_t *)in, old;
-        if (op == MPI_SUM) old = __atomic_fetch_add((uint32_t *)p, v, __ATOMIC_SEQ_CST);
-        else if (op == MPI_REPLACE) old = __atomic_exchange_n((uint32_t *)p, v, __ATOMIC_SEQ_CST);
-        else old = __atomic_load_n((uint32_t *)p, __ATOMIC_SEQ_CST);
-        if (res) *(uint32_t *)res = old;
-    } else {
-        uint64_t v = op == MPI_NO_OP ? 0 : *(const uint64_t *)in, old;
-        if (op == MPI_SUM) old = __atomic_fetch_add((uint64_t *)p, v, __ATOMIC_SEQ_CST);
-        else if (op == MPI_REPLACE) old = __atomic_exchange_n((uint64_t *)p, v, __ATOMIC_SEQ_CST);
-        else old = __atomic_load_n((uint64_t *)p, __ATOMIC_SEQ_CST);
-        if (res) *(uint64_t *)res = old;
+    switch (s) {
+    case 1: GOMPI_WINFAST_RMW(uint8_t); break;
+    case 2: GOMPI_WINFAST_RMW(uint16_t); break;
+    case 4: GOMPI_WINFAST_RMW(uint32_t); break;
+    default: GOMPI_WINFAST_RMW(uint64_t); break;
     }
     return 0;
 }
 
-/* gompi_winfast_cas is MPI_Compare_and_swap of a 4/8-byte predefined type. */
+/* gompi_winfast_cas is MPI_Compare_and_swap of a 1/2/4/8-byte predefined type. */
 static inline int gompi_winfast_cas(const void *in, const void *cmp, void *res, MPI_Datatype dt, int rank,
                                     MPI_Aint disp, MPI_Win win)
 {
     int s = gompi_builtin_size(dt);
-    if (s != 4 && s != 8) return -1;
+    if (s != 1 && s != 2 && s != 4 && s != 8) return -1;
     gompi_winfast_t *w;
     char *p = gompi_winfast_at(win, rank, disp, s, &w);
     if (p == NULL || !w->atomics || ((uintptr_t)p & (uintptr_t)(s - 1))) return -1;
-    if (s == 4) {
-        uint32_t expect = *(const uint32_t *)cmp;
-        __atomic_compare_exchange_n((uint32_t *)p, &expect, *(const uint32_t *)in, 0, __ATOMIC_SEQ_CST,
-                                    __ATOMIC_SEQ_CST);
-        *(uint32_t *)res = expect;
-    } else {
-        uint64_t expect = *(const uint64_t *)cmp;
-        __atomic_compare_exchange_n((uint64_t *)p, &expect, *(const uint64_t *)in, 0, __ATOMIC_SEQ_CST,
-                                    __ATOMIC_SEQ_CST);
-        *(uint64_t *)res = expect;
+    switch (s) {
+    case 1: GOMPI_WINFAST_CAS(uint8_t); break;
+    case 2: GOMPI_WINFAST_CAS(uint16_t); break;
+    case 4: GOMPI_WINFAST_CAS(uint32_t); break;
+    default: GOMPI_WINFAST_CAS(uint64_t); break;
     }
     return 0;
 }

@@ -32,6 +32,10 @@ const (
 	AtomU64
 	AtomF32
 	AtomF64
+	AtomI8
+	AtomU8
+	AtomI16
+	AtomU16
 )
 
 // Index is the predefined op's index (IMax...INoOp), -1 for a user op.
@@ -41,7 +45,8 @@ func (o *Op) Index() int { return o.code }
 func BaseOf(t *datatype.Type) *datatype.Type { return baseOf(t) }
 
 // AtomicKind says how an element of predefined type b fits an atomic word,
-// AtomNone when it does not (other sizes, pairs, complex, long double).
+// AtomNone when it does not (pairs, complex, long double). 1- and 2-byte
+// integers are done by a CAS on the word that holds them.
 func AtomicKind(b *datatype.Type) int {
 	if b == nil {
 		return AtomNone
@@ -63,6 +68,14 @@ func AtomicKind(b *datatype.Type) int {
 		return AtomF32
 	case kF64:
 		return AtomF64
+	case kI8:
+		return AtomI8
+	case kU8:
+		return AtomU8
+	case kI16:
+		return AtomI16
+	case kU16:
+		return AtomU16
 	}
 	return AtomNone
 }

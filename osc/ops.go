@@ -369,11 +369,8 @@ func (w *Window) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type,
 		return err
 	}
 	sz := dt.Size
-	if w.Atomics && !at.cma && (sz == 4 || sz == 8) {
-		kind := op.AtomI32
-		if sz == 8 {
-			kind = op.AtomI64
-		}
+	if w.Atomics && !at.cma && (sz == 1 || sz == 2 || sz == 4 || sz == 8) {
+		kind := [9]int{1: op.AtomU8, 2: op.AtomU16, 4: op.AtomU32, 8: op.AtomU64}[sz]
 		storeElem(kind, res, casElem(sz, at.ptr, loadElem(kind, cmp), loadElem(kind, src)))
 		return nil
 	}

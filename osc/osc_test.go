@@ -117,7 +117,8 @@ func TestMutex(t *testing.T) {
 // The atomic kernels must agree with op's kernels for every op and type
 // they cover.
 func TestAtomicKernelsMatchOp(t *testing.T) {
-	types := []int32{abi.Int, abi.Unsigned, abi.Int64, abi.UnsignedLong, abi.Float, abi.Double, abi.Int32}
+	types := []int32{abi.Int, abi.Unsigned, abi.Int64, abi.UnsignedLong, abi.Float, abi.Double, abi.Int32,
+		abi.Char, abi.UnsignedChar, abi.Short, abi.UnsignedShort}
 	vals := []float64{0, 1, -3, 7, 100, -250}
 	for _, h := range types {
 		ty := dt(h)
@@ -148,10 +149,48 @@ func TestAtomicKernelsMatchOp(t *testing.T) {
 }
 
 func mask(es int, v uint64) uint64 {
-	if es == 4 {
-		return v & math.MaxUint32
+	if es < 8 {
+		return v & (1<<(8*es) - 1)
 	}
 	return v
+}
+
+// Neighbouring bytes of one word, hammered at once, each keep every update.
+func TestSubwordAtomics(t *testing.T) {
+	w0, w1 := twoRanks(t, 64)
+	w0.LockAll(0)
+	w1.LockAll(0)
+	c := dt(abi.UnsignedChar)
+	sum := opOf(op.ISum)
+	var wg sync.WaitGroup
+	for g := 0; g < 6; g++ {
+		w := []*Window{w0, w1}[g%2]
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			one, r := uint8(1), uint8(0)
+			for i := 0; i < 200; i++ {
+				w.FetchAndOp(unsafe.Pointer(&one), unsafe.Pointer(&r), c, 1, int64(g%3), sum)
+				cur := uint8(0)
+				for { // CAS increment of byte 3+g%3
+					nv := cur + 1
+					var prev uint8
+					w.CompareAndSwap(unsafe.Pointer(&nv), unsafe.Pointer(&cur), unsafe.Pointer(&prev), c, 1, int64(3+g%3))
+					if prev == cur {
+						break
+					}
+					cur = prev
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	got := (*[6]uint8)(w0.Targets[1].Ptr)
+	for i, v := range got {
+		if v != 400%256 {
+			t.Fatalf("byte %d = %d, want %d (all %v)", i, v, 400%256, *got)
+		}
+	}
 }
 
 func encode(kind int, v float64) uint64 {
@@ -162,6 +201,10 @@ func encode(kind int, v float64) uint64 {
 		return math.Float64bits(v)
 	case op.AtomI32, op.AtomU32:
 		return uint64(uint32(int32(v)))
+	case op.AtomI8, op.AtomU8:
+		return uint64(uint8(int8(v)))
+	case op.AtomI16, op.AtomU16:
+		return uint64(uint16(int16(v)))
 	}
 	return uint64(int64(v))
 }

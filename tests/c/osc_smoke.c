@@ -165,12 +165,14 @@ static void counters(int flav)
     long *mem;
     MPI_Win win;
     if (flav == F_ALLOCATE) {
-        CHECK_MPI(MPI_Win_allocate(2 * sizeof(long), sizeof(long), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win));
+        CHECK_MPI(MPI_Win_allocate(3 * sizeof(long), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win));
     } else {
-        mem = malloc(2 * sizeof(long));
-        CHECK_MPI(MPI_Win_create(mem, 2 * sizeof(long), sizeof(long), MPI_INFO_NULL, MPI_COMM_WORLD, &win));
+        mem = malloc(3 * sizeof(long));
+        CHECK_MPI(MPI_Win_create(mem, 3 * sizeof(long), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win));
     }
-    mem[0] = mem[1] = 0;
+    mem[0] = mem[1] = mem[2] = 0;
+    unsigned char *bytes = (unsigned char *)&mem[2]; /* byte counters: one per rank, one shared */
+    unsigned short *shorts = (unsigned short *)&mem[2] + 3;
     MPI_Barrier(MPI_COMM_WORLD);
     const int iters = 500;
     long one = 1, old, seen_max = -1;
@@ -180,13 +182,23 @@ static void counters(int flav)
         CHECK(old > seen_max || old >= 0, "fetch_and_op went backwards");
         seen_max = old;
         long cur = 0, want;
-        CHECK_MPI(MPI_Fetch_and_op(NULL, &cur, MPI_LONG, 0, 1, MPI_NO_OP, win));
+        CHECK_MPI(MPI_Fetch_and_op(NULL, &cur, MPI_LONG, 0, 8, MPI_NO_OP, win));
         for (;;) {
             want = cur + 1;
             long prev;
-            CHECK_MPI(MPI_Compare_and_swap(&want, &cur, &prev, MPI_LONG, 0, 1, win));
+            CHECK_MPI(MPI_Compare_and_swap(&want, &cur, &prev, MPI_LONG, 0, 8, win));
             if (prev == cur) break;
             cur = prev;
+        }
+        unsigned char b1 = 1, bold;
+        CHECK_MPI(MPI_Fetch_and_op(&b1, &bold, MPI_UNSIGNED_CHAR, 0, 16 + me % 4, MPI_SUM, win));
+        CHECK_MPI(MPI_Accumulate(&b1, 1, MPI_UNSIGNED_CHAR, 0, 20, 1, MPI_UNSIGNED_CHAR, MPI_SUM, win));
+        unsigned short scur = 0;
+        for (;;) {
+            unsigned short snew = scur + 1, sprev;
+            CHECK_MPI(MPI_Compare_and_swap(&snew, &scur, &sprev, MPI_UNSIGNED_SHORT, 0, 22, win));
+            if (sprev == scur) break;
+            scur = sprev;
         }
         CHECK_MPI(MPI_Win_flush(0, win));
     }
@@ -196,6 +208,13 @@ static void counters(int flav)
         CHECK(mem[0] == (long)np * iters, "%s: fetch_and_op counter %ld, want %ld", fname[flav], mem[0],
               (long)np * iters);
         CHECK(mem[1] == (long)np * iters, "%s: CAS counter %ld, want %ld", fname[flav], mem[1], (long)np * iters);
+        for (int r = 0; r < 4; r++) {
+            int users = np / 4 + (r < np % 4);
+            CHECK(bytes[r] == (unsigned char)(users * iters), "%s: byte counter %d = %d, want %d", fname[flav], r,
+                  bytes[r], (unsigned char)(users * iters));
+        }
+        CHECK(bytes[4] == (unsigned char)(np * iters), "%s: shared byte counter %d", fname[flav], bytes[4]);
+        CHECK(shorts[0] == (unsigned short)(np * iters), "%s: short CAS counter %d", fname[flav], shorts[0]);
     }
     CHECK_MPI(MPI_Win_free(&win));
     if (flav != F_ALLOCATE) free(mem);
