@@ -115,7 +115,7 @@ func subwordRMW(p unsafe.Pointer, es int, f func(old uint64) (uint64, bool)) uin
 	a := uintptr(p)
 	mask := uint64(1)<<(8*es) - 1
 	if a&3+uintptr(es) <= 4 {
-		q := (*uint32)(ptrAt(a &^ 3))
+		q := (*uint32)(unsafe.Add(p, -int(a&3)))
 		sh := (a & 3) * 8
 		for {
 			w := atomic.LoadUint32(q)
@@ -127,7 +127,7 @@ func subwordRMW(p unsafe.Pointer, es int, f func(old uint64) (uint64, bool)) uin
 		}
 	}
 	if a&7+uintptr(es) <= 8 {
-		q := (*uint64)(ptrAt(a &^ 7))
+		q := (*uint64)(unsafe.Add(p, -int(a&7)))
 		sh := (a & 7) * 8
 		for {
 			w := atomic.LoadUint64(q)
