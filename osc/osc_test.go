@@ -473,3 +473,16 @@ func BenchmarkFetchAndOpChar(b *testing.B) {
 		w0.FetchAndOp(unsafe.Pointer(&v), unsafe.Pointer(&r), c, 1, 0, sum)
 	}
 }
+
+func TestLayout(t *testing.T) {
+	sizes := []int64{10, 0, 5000}
+	offs, total := Layout(sizes, true)
+	ctl := int64(roundUp(3*CtlSize(3), pageSize))
+	if offs[0] != ctl || offs[1] != ctl+10 || offs[2] != ctl+10 || total != ctl+5010 {
+		t.Fatalf("contiguous layout %v %d", offs, total)
+	}
+	offs, total = Layout(sizes, false)
+	if offs[1] != ctl+pageSize || offs[2] != ctl+pageSize || total != ctl+pageSize+5000 {
+		t.Fatalf("page-aligned layout %v %d", offs, total)
+	}
+}
