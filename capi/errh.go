@@ -47,7 +47,11 @@ func gompi_Comm_create_errhandler(fn unsafe.Pointer, out *C.int, call *C.char) C
 
 //export gompi_Win_create_errhandler
 func gompi_Win_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
-	return createErrhandler("MPI_Win_create_errhandler", mpi.ErrhForWin, fn, out)
+	rc := createErrhandler("MPI_Win_create_errhandler", mpi.ErrhForWin, fn, out)
+	if rc == 0 {
+		mpi.ErrhandlerFromHandle(int32(*out)).WinFn = winErrhFn(fn)
+	}
+	return rc
 }
 
 //export gompi_File_create_errhandler

@@ -31,6 +31,7 @@ var cases = []struct {
 	{prog: "comms"},
 	{prog: "dtypes"},
 	{prog: "coll"},
+	{prog: "win"},
 }
 
 // TestPrograms: exit status 0, no complaint on stderr, and every rank's
