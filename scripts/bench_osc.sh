@@ -6,11 +6,14 @@
 # latency also fence and pscw; osu_put_bibw only has fence and pscw),
 # BENCH_ROUNDS rounds (3) alternating the libraries, each row's median
 # (scripts/median_rows.awk says why), printed as one markdown table of the
-# key sizes (8 B, 4 KiB, 64 KiB, 1 MiB) with gompi/best-peer ratios.
+# key sizes (8 B, 4 KiB, 64 KiB, 1 MiB; fop/cas: one MPI_INT) with
+# gompi/best-peer ratios.
 # A library whose OSU build lacks the one-sided programs is left out with a
 # line saying so (gompi before it has windows).
 # BENCH_MODE=quick: fewer iterations and one round. OSC_BENCH_LIBS: the
-# libraries (default "gompi openmpi mpich"). Output: build/bench/osc/osc.md.
+# libraries (default "gompi openmpi mpich"). OSC_BENCH_ONLY: an extended
+# regexp on "program/window/sync" (e.g. '^(put|get)_latency/allocate/')
+# keeping only the runs it matches. Output: build/bench/osc/osc.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -61,13 +64,22 @@ for w in allocate create; do
   done
   for s in fence pscw; do configs+=("put_bibw $w $s"); done
 done
+if [ -n "${OSC_BENCH_ONLY:-}" ]; then
+  kept=()
+  for c in "${configs[@]}"; do
+    read -r p w s <<< "$c"
+    [[ $p/$w/$s =~ $OSC_BENCH_ONLY ]] && kept+=("$c")
+  done
+  configs=("${kept[@]}")
+  [ ${#configs[@]} -gt 0 ] || { echo "OSC_BENCH_ONLY=$OSC_BENCH_ONLY matches no run"; exit 1; }
+fi
 
 # args PROGRAM: sizes and iterations (bandwidth runs move a window of 64
 # messages per iteration: fewer iterations).
 args() {
   local a=()
   case $1 in
-  fop_latency | cas_latency) ;;
+  fop_latency | cas_latency) a+=(-T mpi_int) ;; # one 4-byte element
   *) a+=(-m 8:1048576) ;;
   esac
   case $1 in
@@ -86,7 +98,7 @@ launch() {
 }
 
 . scripts/bench_run.sh
-rm -f "$out"/*_r*.{txt,phase,err}
+rm -f "$out"/*_r*.{txt,phase,err,rows}
 for r in $(seq "$rounds"); do
   for lib in $(rotated "$r" "${avail[@]}"); do
     i=0
@@ -121,21 +133,21 @@ done
       for (i = 1; i <= n; i++)
         while ((getline line < file[i]) > 0) {
           split(line, f, " ")
-          if (f[2] != 8 && f[2] != 4096 && f[2] != 65536 && f[2] != 1048576) continue
+          if (f[2] != 8 && f[2] != 4096 && f[2] != 65536 && f[2] != 1048576 && f[1] !~ /^(fop|cas)_/) continue
           k = f[1] " " f[2]
           if (!(k in seen)) { seen[k] = 1; order[rows++] = k }
           v[i, k] = f[3]
         }
-      printf "| %-32s | %7s |", "benchmark/window/sync", "bytes"
+      printf "| %-34s | %7s |", "benchmark/window/sync", "bytes"
       for (i = 1; i <= n; i++) printf " %9s |", name[i]
-      printf " gompi/best |\n|----------------------------------|---------|"
+      printf " gompi/best |\n|------------------------------------|---------|"
       for (i = 1; i <= n; i++) printf "-----------|"
       printf "------------|\n"
       for (r = 0; r < rows; r++) {
         k = order[r]; split(k, kk, " ")
         bw = kk[1] ~ /_bw|_bibw/
         sz = kk[2] >= 1048576 ? kk[2] / 1048576 "M" : kk[2] >= 1024 ? kk[2] / 1024 "K" : kk[2]
-        printf "| %-32s | %7s |", kk[1] (bw ? " MB/s" : " us"), sz
+        printf "| %-34s | %7s |", kk[1] (bw ? " MB/s" : " us"), sz
         best = ""
         for (i = 1; i <= n; i++) {
           if ((i, k) in v) printf " %9.2f |", v[i, k]; else printf " %9s |", "-"
