@@ -138,6 +138,7 @@ done
           if (!(k in seen)) { seen[k] = 1; order[rows++] = k }
           v[i, k] = f[3]
         }
+        close(file[i])
       printf "| %-34s | %7s |", "benchmark/window/sync", "bytes"
       for (i = 1; i <= n; i++) printf " %9s |", name[i]
       printf " gompi/best |\n|------------------------------------|---------|"
