@@ -130,7 +130,7 @@ done
     BEGIN {
       n = split(spec, s, " ")
       for (i = 1; i <= n; i++) { split(s[i], kv, "="); name[i] = kv[1]; file[i] = kv[2] }
-      for (i = 1; i <= n; i++)
+      for (i = 1; i <= n; i++) {
         while ((getline line < file[i]) > 0) {
           split(line, f, " ")
           if (f[2] != 8 && f[2] != 4096 && f[2] != 65536 && f[2] != 1048576 && f[1] !~ /^(fop|cas)_/) continue
@@ -139,6 +139,7 @@ done
           v[i, k] = f[3]
         }
         close(file[i])
+      }
       printf "| %-34s | %7s |", "benchmark/window/sync", "bytes"
       for (i = 1; i <= n; i++) printf " %9s |", name[i]
       printf " gompi/best |\n|------------------------------------|---------|"
