@@ -67,6 +67,12 @@ var refBroken = map[string]map[string]string{
 	},
 }
 
+// validationArgs are what a program needs besides -c to validate:
+// osu_latency_mt validates only with as many sender as receiver threads.
+var validationArgs = map[string][]string{
+	"osu_latency_mt": {"-t", "2:2"},
+}
+
 // multiNode are programs that measure traffic between nodes.
 var multiNode = map[string]bool{"osu_bw_fan_in": true, "osu_bw_fan_out": true}
 
@@ -170,7 +176,7 @@ func runOSUProgram(t *testing.T, l lib, name, path string) {
 		validate = false
 	}
 	if validate {
-		args = append(args, "-c")
+		args = append(append(args, "-c"), validationArgs[name]...)
 	}
 	type variant struct {
 		label string
