@@ -106,6 +106,11 @@ func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc, odt C.int, rbuf unsafe.P
 	if tt == nil || ot == nil && !(kind == 3 && int32(opH) == abi.OpNoOp) {
 		return winErr(w, call, abi.ErrType, "invalid datatype")
 	}
+	if req != nil {
+		if err := w.RequestCheck(call, int(t)); err != nil {
+			return C.int(mpi.Code(err))
+		}
+	}
 	var err error
 	switch kind {
 	case 0:

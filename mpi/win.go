@@ -395,7 +395,7 @@ func (w *Win) Free() error {
 func (w *Win) SharedQuery(r int) (unsafe.Pointer, int64, int, error) {
 	const call = "MPI_Win_shared_query"
 	if w.Flavor != abi.WinFlavorShared && w.Flavor != abi.WinFlavorAllocate {
-		return nil, 0, 0, w.raise(call, abi.ErrRmaShared, "the window's memory is not shared (not made by MPI_Win_allocate_shared)")
+		return nil, 0, 0, w.raise(call, abi.ErrRmaFlavor, "the window's memory is not shared (not made by MPI_Win_allocate or MPI_Win_allocate_shared)")
 	}
 	ts := w.w.Targets
 	if r == abi.ProcNull {

@@ -119,9 +119,23 @@ func (w *Win) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type, t 
 }
 
 // The request forms: the operation completes at the call, so the request
-// is born complete.
+// is born complete. The standard admits them only in a passive-target
+// epoch (MPI-4.1 12.3.5).
+
+// RequestCheck raises MPI_ERR_RMA_SYNC for a request-based operation to
+// target t outside a passive-target epoch; rank errors are left to the
+// operation itself.
+func (w *Win) RequestCheck(call string, t int) error {
+	if t >= 0 && t < len(w.w.Targets) && !w.w.Epoch.Passive(t) {
+		return w.raise(call, abi.ErrRmaSync, "request-based operations need a passive-target epoch (MPI_Win_lock or MPI_Win_lock_all)")
+	}
+	return nil
+}
 
 func (w *Win) Rput(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) (*Request, error) {
+	if err := w.RequestCheck("MPI_Rput", t); err != nil {
+		return nil, err
+	}
 	if err := w.Put(src, oc, ot, t, disp, tc, tt); err != nil {
 		return nil, err
 	}
@@ -129,6 +143,9 @@ func (w *Win) Rput(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp in
 }
 
 func (w *Win) Rget(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) (*Request, error) {
+	if err := w.RequestCheck("MPI_Rget", t); err != nil {
+		return nil, err
+	}
 	if err := w.Get(dst, oc, ot, t, disp, tc, tt); err != nil {
 		return nil, err
 	}
@@ -136,6 +153,9 @@ func (w *Win) Rget(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp in
 }
 
 func (w *Win) Raccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type, o *op.Op) (*Request, error) {
+	if err := w.RequestCheck("MPI_Raccumulate", t); err != nil {
+		return nil, err
+	}
 	if err := w.Accumulate(src, oc, ot, t, disp, tc, tt, o); err != nil {
 		return nil, err
 	}
@@ -144,6 +164,9 @@ func (w *Win) Raccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, t int, 
 
 func (w *Win) RgetAccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res unsafe.Pointer, rc int, rt *datatype.Type,
 	t int, disp int64, tc int, tt *datatype.Type, o *op.Op) (*Request, error) {
+	if err := w.RequestCheck("MPI_Rget_accumulate", t); err != nil {
+		return nil, err
+	}
 	if err := w.GetAccumulate(src, oc, ot, res, rc, rt, t, disp, tc, tt, o); err != nil {
 		return nil, err
 	}

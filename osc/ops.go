@@ -279,6 +279,9 @@ func (w *Window) accumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res u
 	}
 	bs := base.Size
 	ctl := w.Targets[t].ctl
+	if !atomic && bs != base.Extent {
+		return w.accumulatePadded(at, tc, tt, o, base, in, out, res, rc, rt, ctl)
+	}
 	if !atomic {
 		ctl.Lock(w.Idle)
 	}
@@ -331,6 +334,42 @@ func (w *Window) accumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res u
 		return errf(abi.ErrOther, "single copy to the target failed: "+fail.Error())
 	}
 	if fetch {
+		rt.Unpack(res, rc, out, 0)
+	}
+	return nil
+}
+
+// accumulatePadded folds into a padded pair type (MPI_SHORT_INT...), whose
+// type map splits each element into blocks smaller than the element: the
+// target's elements are gathered packed, folded whole, and scattered back,
+// all under the target's mutex.
+func (w *Window) accumulatePadded(at where, tc int, tt *datatype.Type, o *op.Op, base *datatype.Type,
+	in, out []byte, res unsafe.Pointer, rc int, rt *datatype.Type, ctl *Ctl) *Error {
+	n := tc * tt.Size
+	cur := w.buf(2, n)
+	ctl.Lock(w.Idle)
+	var e *Error
+	if at.cma {
+		e = w.blocks(at, tc, tt, cur, false)
+	} else {
+		tt.Pack(cur, at.ptr, tc, 0)
+	}
+	if e == nil && out != nil {
+		copy(out, cur)
+	}
+	if e == nil && in != nil {
+		o.ApplyPacked(unsafe.Pointer(&in[0]), unsafe.Pointer(&cur[0]), n/base.Size, base)
+		if at.cma {
+			e = w.blocks(at, tc, tt, cur, true)
+		} else {
+			tt.Unpack(at.ptr, tc, cur, 0)
+		}
+	}
+	ctl.Unlock()
+	if e != nil {
+		return e
+	}
+	if out != nil {
 		rt.Unpack(res, rc, out, 0)
 	}
 	return nil

@@ -69,7 +69,7 @@ int main(int argc, char **argv)
     MPI_Aint sz;
     int du;
     void *p;
-    EXPECT_CLASS(MPI_Win_shared_query(win, 0, &sz, &du, &p), MPI_ERR_RMA_SHARED);
+    EXPECT_CLASS(MPI_Win_shared_query(win, 0, &sz, &du, &p), MPI_ERR_RMA_FLAVOR);
 
     /* a user handler gets the window */
     MPI_Errhandler eh;
