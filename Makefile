@@ -12,13 +12,14 @@ LIBFILE := $(BUILD)/lib/libgompi.so.0.1.0
 LIB_LDFLAGS := -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/exports.map -Wl,-Bno-symbolic'
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './build/*' -not -name '*_test.go') go.mod
-C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
+FORTRAN_GEN := capi/zfortran_gen.c
+C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*.h))
 
-.PHONY: all build deps demo test bench floors install clean peers header
+.PHONY: all build deps demo test bench floors install clean peers header fortran
 
 all: build
 build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
-       $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc
+       $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc fortran
 
 deps:
 	@$(GO) mod download
@@ -30,7 +31,11 @@ $(BUILD)/include/mpi.h: include/mpi.h
 	@mkdir -p $(BUILD)/include
 	cp include/*.h $(BUILD)/include/
 
-$(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
+# The Fortran bindings of every call capi exports, generated from the abi table.
+$(FORTRAN_GEN): $(wildcard abi/*.go cmd/genfortran/*.go) $(C_SOURCES)
+	$(GO) run ./cmd/genfortran -capi capi -o $@ -mod $(BUILD)/fortran/src
+
+$(LIBFILE): $(GO_SOURCES) $(C_SOURCES) $(FORTRAN_GEN) capi/exports.map include/mpi.h
 	@mkdir -p $(BUILD)/lib
 	CGO_CFLAGS="-O2 -g -I$(CURDIR)/include" $(GO) build $(GOFLAGS) -buildmode=c-shared \
 	  -ldflags="$(LIB_LDFLAGS)" -o $@ ./capi
@@ -66,12 +71,16 @@ install: build
 	cp -a $(BUILD)/bin $(BUILD)/lib $(BUILD)/include $(PREFIX)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' pkg-config/gompi.pc.in > $(PREFIX)/lib/pkgconfig/gompi.pc
 
+include fortran.mk
+
 # Open MPI and MPICH: reference behaviour, ABI checks and benchmark opponents.
 peers:
 	@if ! command -v mpicc.mpich >/dev/null || ! command -v mpicc.openmpi >/dev/null \
 	    || [ ! -x /usr/bin/NPmpich2 ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    openmpi-bin libopenmpi-dev mpich libmpich-dev netpipe-mpich2 >/dev/null; fi
+	@command -v gfortran >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq gfortran >/dev/null; }
 
 demo: build
 	@scripts/demo.sh
