@@ -153,7 +153,9 @@ func FortranModule(bound map[string]bool) []byte {
 }
 
 // FortranF08Module renders the `mpi_f08` module source.
-func FortranF08Module(bound map[string]bool) []byte { return []byte("MODULE mpi_f08\nEND MODULE mpi_f08\n") }
+func FortranF08Module(bound map[string]bool) []byte {
+	return []byte("MODULE mpi_f08\nEND MODULE mpi_f08\n")
+}
 
 // FortranF08Shims renders the C shims of the mpi_f08 choice-buffer calls.
 func FortranF08Shims(bound map[string]bool) []byte { return []byte("/* none */\n") }
