@@ -26,12 +26,20 @@ func fortranDecl(f Function, p Param) (string, bool) {
 	if arr {
 		dims = "(*)"
 	}
+	// Choice buffers (and the weights, which may be the scalar
+	// MPI_UNWEIGHTED) take any type, kind and rank, as MPICH's module does.
+	noCheck := "!GCC$ ATTRIBUTES NO_ARG_CHECK :: " + n + "\n      TYPE(*), DIMENSION(*) :: " + n
 	switch {
-	case n == "attribute_val" || n == "extra_state":
+	case (n == "attribute_val" || n == "extra_state") && t == "void *":
 		return aint + " :: " + n, true
-	case strings.HasSuffix(t, "_function *"), t == "void *", strings.Contains(n, "weights"),
-		strings.HasPrefix(t, "char *") && arr, strings.HasPrefix(t, "char **"):
-		return "", false
+	case t == "void *" || strings.Contains(n, "weights"):
+		return noCheck, true
+	case strings.HasSuffix(t, "_function *"):
+		return "EXTERNAL :: " + n, true
+	case t == "char **" && arr:
+		return "CHARACTER(LEN=*) :: " + n + "(count,*)", true
+	case t == "char *" && arr:
+		return "CHARACTER(LEN=*) :: " + n + "(*)", true
 	case t == "char *" || t == "char":
 		return "CHARACTER(LEN=*) :: " + n, true
 	case t == "MPI_Status *" && strings.Contains(n, "statuses"):
@@ -62,9 +70,6 @@ func fortranInterface(f Function) string {
 	case "MPI_Wtime", "MPI_Wtick": // EXTERNAL in mpif.h
 		return ""
 	}
-	if f.Variadic {
-		return ""
-	}
 	params := f.Params
 	if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
 		params = params[2:]
@@ -82,8 +87,10 @@ func fortranInterface(f Function) string {
 	name := strings.ToUpper(f.Name)
 	switch f.Ret {
 	case "int":
-		names = append(names, "ierror")
-		decls = append(decls, "INTEGER :: ierror")
+		if !f.Variadic { // MPI_PCONTROL has no IERROR
+			names = append(names, "ierror")
+			decls = append(decls, "INTEGER :: ierror")
+		}
 		fmt.Fprintf(&b, "    SUBROUTINE %s(%s)\n", name, strings.Join(names, ", "))
 	case "MPI_Aint":
 		fmt.Fprintf(&b, "    FUNCTION %s(%s)\n", name, strings.Join(names, ", "))
