@@ -118,6 +118,9 @@ func FortranWrapperC(f Function) string {
 		t := strings.TrimPrefix(p.Type, "const ")
 		arr := p.Array != ""
 		switch {
+		case attrCalls[f.Name] && strings.HasSuffix(n, "keyval"):
+			// Predefined Fortran keyvals are the C ones plus one (MPICH).
+			w.add("MPI_Fint *"+n, "gompi_f_keyval(*"+n+")")
 		case attrCalls[f.Name] && n == "attribute_val":
 			vt := "MPI_Aint"
 			if mpi1 {
@@ -128,7 +131,7 @@ func FortranWrapperC(f Function) string {
 				w.pre = append(w.pre, "void *cval = 0;")
 				w.args = append(w.args, "&cval")
 				kv := f.Params[1].Name
-				w.post = append(w.post, fmt.Sprintf("if (rc == MPI_SUCCESS && *flag) *%s = (%s)gompi_f_attr_value(*%s, cval);", n, vt, kv))
+				w.post = append(w.post, fmt.Sprintf("if (rc == MPI_SUCCESS && *flag) *%s = (%s)gompi_f_attr_value(gompi_f_keyval(*%s), cval);", n, vt, kv))
 			} else {
 				w.add(vt+" *"+n, "(void *)(MPI_Aint)*"+n)
 			}

@@ -33,6 +33,12 @@ static inline int *gompi_f_weights(MPI_Fint *w)
     return w;
 }
 
+/* A predefined keyval in Fortran is the C one plus one (MPICH's encoding). */
+static inline int gompi_f_keyval(MPI_Fint k)
+{
+    return ((unsigned)k >> 30) == 1 && (k & 1) == 0 ? k - 1 : k;
+}
+
 /* Strings: Fortran passes blank-padded text and a hidden length. */
 char *gompi_f_string(const char *s, size_t len, int lead);
 size_t gompi_f_outcap(size_t len, size_t extra);
