@@ -111,3 +111,66 @@ func TestFortran(t *testing.T) {
 		})
 	}
 }
+
+// mpichFortranPrograms are the tests/fortran programs MPICH's mpif90 builds
+// too (its mpi module; mpif.h).
+var mpichFortranPrograms = []string{"f77_p2p.f", "f90_coll.f90", "f90_comm.f90"}
+
+// TestFortranMPICHBinary runs Fortran programs built by MPICH's mpif90
+// (linked to libmpichfort.so.12 and libmpich.so.12) on gompi through
+// gompirun --mpich-binary: gompi's own Fortran entry points must take the
+// calls (the dynamic linker's bindings say so), recognising the sentinels
+// in the COMMON blocks MPICH's mpif.h and module declare.
+func TestFortranMPICHBinary(t *testing.T) {
+	root := ensureFortran(t)
+	requireMPICH(t)
+	for _, prog := range mpichFortranPrograms {
+		file := filepath.Join(root, "tests", "fortran", prog)
+		name := strings.TrimSuffix(prog, filepath.Ext(prog))
+		t.Run(name, func(t *testing.T) {
+			s, fflags, err := parseFortranSpec(file)
+			require.NoError(t, err)
+			fc := append([]string{"mpif90.mpich", "-O2"}, fflags...)
+			if fflags[0] == "-Wall" {
+				// MPICH's module has no interfaces for choice buffers, so
+				// gfortran compares the calls with each other; MPICH's own
+				// mpif90 turns that into warnings.
+				fc = []string{"mpif90.mpich", "-O2", "-w"}
+			}
+			bin := compile(t, "mpich-"+name, file, fc...)
+			out, err := exec.Command("readelf", "-d", bin).CombinedOutput()
+			require.NoError(t, err, "%s", out)
+			require.Contains(t, string(out), "[libmpichfort.so.12]")
+			require.NotContains(t, string(out), "libgompi")
+
+			// Which library the program's Fortran calls bind to.
+			dir := t.TempDir()
+			argv := []string{filepath.Join(root, "build/bin/gompirun"), "--mpich-binary", "-n", "1",
+				"--timeout", "60", "-x", "LD_DEBUG=bindings", "-x", "LD_DEBUG_OUTPUT=" + filepath.Join(dir, "ld"), bin}
+			j := job{argv: argv, timeout: 60*time.Second + goSideGrace, binary: bin}
+			start := time.Now()
+			r := run(j)
+			checkRun(t, j, r, start, checkExpect(s, 1, r))
+			logs, _ := filepath.Glob(filepath.Join(dir, "ld.*"))
+			var all strings.Builder
+			for _, l := range logs {
+				b, err := os.ReadFile(l)
+				require.NoError(t, err)
+				all.Write(b)
+			}
+			require.Regexp(t, "binding file "+regexp.QuoteMeta(bin)+` \[0\] to \S*/libgompi\.so(\.0)? \[0\]: normal symbol .mpi_init_'`, all.String())
+			require.NotRegexp(t, `to \S*libmpichfort\.so\.12 \[0\]: normal symbol .mpi_(init|send|recv|comm_rank|barrier)_'`, all.String())
+
+			for _, np := range []int{2, 4} {
+				t.Run(fmt.Sprintf("np=%d", np), func(t *testing.T) {
+					argv := []string{filepath.Join(root, "build/bin/gompirun"), "--mpich-binary", "-n", fmt.Sprint(np),
+						"--timeout", "60", bin}
+					j := job{argv: argv, timeout: 60*time.Second + goSideGrace, binary: bin}
+					start := time.Now()
+					r := run(j)
+					checkRun(t, j, r, start, checkExpect(s, np, r))
+				})
+			}
+		})
+	}
+}
