@@ -32,8 +32,11 @@ $(BUILD)/include/mpi.h: include/mpi.h
 	cp include/*.h $(BUILD)/include/
 
 # The Fortran bindings of every call capi exports, generated from the abi table.
-$(FORTRAN_GEN): $(wildcard abi/*.go cmd/genfortran/*.go) $(C_SOURCES)
-	$(GO) run ./cmd/genfortran -capi capi -o $@ -mod $(BUILD)/fortran/src
+# Unchanged outputs keep their time, so the rule touches a stamp.
+$(FORTRAN_GEN) $(BUILD)/fortran/src/mpi.f90 $(BUILD)/fortran/src/mpi_f08.f90 $(BUILD)/fortran/src/f08_shims.c &: \
+    $(wildcard abi/*.go cmd/genfortran/*.go) $(C_SOURCES)
+	$(GO) run ./cmd/genfortran -capi capi -o $(FORTRAN_GEN) -mod $(BUILD)/fortran/src
+	touch $(FORTRAN_GEN) $(BUILD)/fortran/src/*
 
 $(LIBFILE): $(GO_SOURCES) $(C_SOURCES) $(FORTRAN_GEN) capi/exports.map include/mpi.h
 	@mkdir -p $(BUILD)/lib

@@ -10,12 +10,10 @@ FORTLIB   := $(BUILD)/lib/libgompifort.so.0.1.0
 
 fortran: $(FORTLIB) $(BUILD)/bin/gompifort $(BUILD)/bin/gompif77 $(BUILD)/bin/gompif90
 
-$(FSRC)/mpi.f90 $(FSRC)/mpi_f08.f90 $(FSRC)/f08_shims.c: $(FORTRAN_GEN)
-
 $(FORTLIB): $(FSRC)/mpi.f90 $(FSRC)/mpi_f08.f90 $(FSRC)/f08_shims.c $(LIBFILE) $(BUILD)/include/mpi.h
 	@mkdir -p $(FOBJ) $(BUILD)/include
 	cd $(FOBJ) && $(FC) -O2 -fPIC -I$(BUILD)/include -J$(BUILD)/include -c $(FSRC)/mpi.f90 -o mpi.o
-	cd $(FOBJ) && $(FC) -O2 -fPIC -I$(BUILD)/include -J$(BUILD)/include -c $(FSRC)/mpi_f08.f90 -o mpi_f08.o
+	cd $(FOBJ) && $(FC) -O2 -fPIC -J$(BUILD)/include -c $(FSRC)/mpi_f08.f90 -o mpi_f08.o
 	gcc -O2 -fPIC -I$(BUILD)/include -c $(FSRC)/f08_shims.c -o $(FOBJ)/f08_shims.o
 	$(FC) -shared -Wl,-soname,libgompifort.so.0 -o $@ $(FOBJ)/mpi.o $(FOBJ)/mpi_f08.o $(FOBJ)/f08_shims.o \
 	  -L$(BUILD)/lib -lgompi

@@ -159,14 +159,6 @@ func FortranModule(bound map[string]bool) []byte {
 	return []byte(wrapFortran(b.String()))
 }
 
-// FortranF08Module renders the `mpi_f08` module source.
-func FortranF08Module(bound map[string]bool) []byte {
-	return []byte("MODULE mpi_f08\nEND MODULE mpi_f08\n")
-}
-
-// FortranF08Shims renders the C shims of the mpi_f08 choice-buffer calls.
-func FortranF08Shims(bound map[string]bool) []byte { return []byte("/* none */\n") }
-
 // wrapFortran breaks free-form lines longer than 100 characters after a
 // comma, continuing with "&" (the standard's limit is 132).
 func wrapFortran(src string) string {
