@@ -79,6 +79,17 @@ var attrCalls = map[string]bool{
 	"MPI_Attr_put": true, "MPI_Attr_get": true,
 }
 
+// fortranMPI1 says whether f is an MPI-1 call whose Fortran binding takes
+// INTEGER where later calls take INTEGER(MPI_ADDRESS_KIND): the calls MPI-3
+// removed and the deprecated attribute calls MPICH still flags as current.
+func fortranMPI1(f Function) bool {
+	switch f.Name {
+	case "MPI_Keyval_create", "MPI_Attr_put", "MPI_Attr_get":
+		return true
+	}
+	return f.Deprecated
+}
+
 type fwrap struct {
 	params []string // wrapper parameters (C declarations)
 	hidden []string // hidden string lengths, appended after ierr
@@ -107,7 +118,7 @@ func paramByName(f Function, name string) (Param, bool) {
 func FortranWrapperC(f Function) string {
 	var w fwrap
 	fname := "p" + FortranName(f.Name) + "_"
-	mpi1 := f.Deprecated // MPI-1 calls take INTEGER where later ones take MPI_Aint
+	mpi1 := fortranMPI1(f) // MPI-1 calls take INTEGER where later ones take MPI_Aint
 	if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
 		// Fortran has no argc/argv.
 		f.Params = f.Params[2:]

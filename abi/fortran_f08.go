@@ -31,7 +31,7 @@ func isF08Handle(t string) bool {
 // f08Bindable says whether f gets an mpi_f08 procedure: the calls with an
 // mpif.h binding, less those MPI-3 removed.
 func f08Bindable(f Function) bool {
-	return FortranBindable(f) && !f.Deprecated
+	return FortranBindable(f) && !fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
 }
 
 // f08KeepsBuffer says whether the call may use its buffer after it
@@ -385,7 +385,6 @@ func FortranF08Module(bound map[string]bool) []byte {
 		private = append(private, "p"+FortranName(f.Name))
 	}
 	p("  INTERFACE\n%s  END INTERFACE\n", ifaces.String())
-	p("  PRIVATE :: gompi_f08_addr, gompi_f08_done\n")
 	for _, n := range private {
 		p("  PRIVATE :: %s\n", n)
 	}

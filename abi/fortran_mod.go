@@ -19,7 +19,7 @@ func fortranDecl(f Function, p Param) (string, bool) {
 	n := p.Name
 	arr := p.Array != ""
 	aint := "INTEGER(KIND=MPI_ADDRESS_KIND)"
-	if f.Deprecated {
+	if fortranMPI1(f) {
 		aint = "INTEGER"
 	}
 	dims := ""

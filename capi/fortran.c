@@ -260,3 +260,23 @@ FSPELL(mpi_null_copy_fn, "mpi_null_copy_fn", "MPI_NULL_COPY_FN", f_null_copy1)
 FSPELL(mpi_dup_fn, "mpi_dup_fn", "MPI_DUP_FN", f_dup1)
 FSPELL(mpi_null_delete_fn, "mpi_null_delete_fn", "MPI_NULL_DELETE_FN", f_null_delete1)
 FSPELL(mpi_conversion_fn_null, "mpi_conversion_fn_null", "MPI_CONVERSION_FN_NULL", f_conversion_null)
+
+/* Status conversion: MPICH's Fortran status is its C status, int for int. */
+_Static_assert(sizeof(MPI_Status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint), "status layout");
+int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
+{
+    if (!c_status || !f_status || GOMPI_STATUS_IGNORED(c_status) || f_status == MPI_F_STATUS_IGNORE)
+        return MPI_ERR_ARG;
+    memcpy(f_status, c_status, sizeof *c_status);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_c2f = PMPI_Status_c2f
+
+int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
+{
+    if (!c_status || !f_status || GOMPI_STATUS_IGNORED(c_status) || f_status == MPI_F_STATUS_IGNORE)
+        return MPI_ERR_ARG;
+    memcpy(c_status, f_status, sizeof *c_status);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_f2c = PMPI_Status_f2c
