@@ -31,5 +31,11 @@ program pingpong_f
     end do
   end do
   if (rank == 0) print '(a,f8.1)', 'fortran one-way ns ', t((rounds + 1) / 2)
+  ! The binding's own cost, without a peer: sends to MPI_PROC_NULL.
+  t0 = MPI_Wtime()
+  do i = 1, 10 * iters
+    call MPI_Send(buf, 1, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD, ierr)
+  end do
+  if (rank == 0) print '(a,f8.1)', 'fortran procnull ns ', (MPI_Wtime() - t0) / (10 * iters) * 1d9
   call MPI_Finalize(ierr)
 end program pingpong_f

@@ -16,7 +16,10 @@ for r in $(seq "$rounds"); do
     build/bin/gompirun -n 2 --bind-to core "$out/pingpong_$p" | tee -a "$out/pingpong.txt"
   done
 done
-awk '/one-way/ { v[$1] = v[$1] " " $NF } END {
-  for (k in v) { n = split(v[k], a, " "); asort(a); m[k] = a[int((n + 1) / 2)] }
-  printf "Fortran vs C ping-pong, one way (median of %d runs): C %.1f ns, Fortran %.1f ns, +%.1f ns\n", n, m["c"], m["fortran"], m["fortran"] - m["c"]
-}' "$out/pingpong.txt" | tee "$out/pingpong.md"
+median() { grep "^$1 $2" "$out/pingpong.txt" | awk '{print $NF}' | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+: > "$out/pingpong.md"
+for what in one-way procnull; do
+  c=$(median c $what); f=$(median fortran $what)
+  printf 'Fortran vs C, %s (median of %s runs): C %s ns, Fortran %s ns, difference %s ns\n' "$what" \
+    "$rounds" "$c" "$f" "$(awk -v a="$f" -v b="$c" 'BEGIN {printf "%+.1f", a - b}')" | tee -a "$out/pingpong.md"
+done
