@@ -8,7 +8,12 @@ FSRC      := $(BUILD)/fortran/src
 FOBJ      := $(BUILD)/fortran/obj
 FORTLIB   := $(BUILD)/lib/libgompifort.so.0.1.0
 
+ifneq ($(shell command -v $(FC) 2>/dev/null),)
 fortran: $(FORTLIB) $(BUILD)/bin/gompifort $(BUILD)/bin/gompif77 $(BUILD)/bin/gompif90
+else
+fortran:
+	@echo "gompi: $(FC) not found: no mpi/mpi_f08 modules, libgompifort or gompifort (make peers installs gfortran)" >&2
+endif
 
 $(FORTLIB): $(FSRC)/mpi.f90 $(FSRC)/mpi_f08.f90 $(FSRC)/f08_shims.c $(LIBFILE) $(BUILD)/include/mpi.h
 	@mkdir -p $(FOBJ) $(BUILD)/include
