@@ -103,7 +103,8 @@ func TestFortran(t *testing.T) {
 			require.NoError(t, err)
 			for _, np := range s.nps {
 				t.Run(fmt.Sprintf("np=%d", np), func(t *testing.T) {
-					fc := append([]string{filepath.Join(root, "build/bin/gompifort"), "-O2"}, fflags...)
+					// -J: a program's own modules go with the binaries.
+					fc := append([]string{filepath.Join(root, "build/bin/gompifort"), "-O2", "-J", workDir}, fflags...)
 					bin := compile(t, "f-"+name, file, fc...)
 					runSpec(t, root, bin, s, np)
 				})
@@ -130,12 +131,12 @@ func TestFortranMPICHBinary(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s, fflags, err := parseFortranSpec(file)
 			require.NoError(t, err)
-			fc := append([]string{"mpif90.mpich", "-O2"}, fflags...)
+			fc := append([]string{"mpif90.mpich", "-O2", "-J", workDir}, fflags...)
 			if fflags[0] == "-Wall" {
 				// MPICH's module has no interfaces for choice buffers, so
 				// gfortran compares the calls with each other; MPICH's own
 				// mpif90 turns that into warnings.
-				fc = []string{"mpif90.mpich", "-O2", "-w"}
+				fc = []string{"mpif90.mpich", "-O2", "-J", workDir, "-w"}
 			}
 			bin := compile(t, "mpich-"+name, file, fc...)
 			out, err := exec.Command("readelf", "-d", bin).CombinedOutput()
