@@ -12,13 +12,14 @@ LIBFILE := $(BUILD)/lib/libgompi.so.0.1.0
 LIB_LDFLAGS := -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/exports.map -Wl,-Bno-symbolic'
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './build/*' -not -name '*_test.go') go.mod
-C_SOURCES  := $(wildcard capi/*.c capi/*.h include/*.h)
+FORTRAN_GEN := capi/zfortran_gen.c
+C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*.h))
 
-.PHONY: all build deps demo test bench floors install clean peers header
+.PHONY: all build deps demo test bench floors install clean peers header fortran
 
 all: build
 build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
-       $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc
+       $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc fortran
 
 deps:
 	@$(GO) mod download
@@ -35,7 +36,14 @@ $(BUILD)/include/mpi.h: include/mpi.h
 	@mkdir -p $(BUILD)/include
 	cp include/*.h $(BUILD)/include/
 
-$(LIBFILE): $(GO_SOURCES) $(C_SOURCES) capi/exports.map include/mpi.h
+# The Fortran bindings of every call capi exports, generated from the abi table.
+# One run writes all four files; touched so make sees them all renewed.
+$(FORTRAN_GEN) $(BUILD)/fortran/src/mpi.f90 $(BUILD)/fortran/src/mpi_f08.f90 $(BUILD)/fortran/src/f08_shims.c &: \
+    $(wildcard abi/*.go cmd/genfortran/*.go) $(C_SOURCES)
+	$(GO) run ./cmd/genfortran -capi capi -o $(FORTRAN_GEN) -mod $(BUILD)/fortran/src
+	touch $(FORTRAN_GEN) $(BUILD)/fortran/src/*
+
+$(LIBFILE): $(GO_SOURCES) $(C_SOURCES) $(FORTRAN_GEN) capi/exports.map include/mpi.h
 	@mkdir -p $(BUILD)/lib
 	CGO_CFLAGS="-O2 -g -I$(CURDIR)/include" $(GO) build $(GOFLAGS) -buildmode=c-shared \
 	  -ldflags="$(LIB_LDFLAGS)" -o $@ ./capi
@@ -78,12 +86,16 @@ install: build
 	cp -a $(BUILD)/bin $(BUILD)/lib $(BUILD)/include $(PREFIX)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' pkg-config/gompi.pc.in > $(PREFIX)/lib/pkgconfig/gompi.pc
 
+include fortran.mk
+
 # Open MPI and MPICH: reference behaviour, ABI checks and benchmark opponents.
 peers:
 	@if ! command -v mpicc.mpich >/dev/null || ! command -v mpicc.openmpi >/dev/null \
 	    || [ ! -x /usr/bin/NPmpich2 ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    openmpi-bin libopenmpi-dev mpich libmpich-dev netpipe-mpich2 >/dev/null; fi
+	@command -v gfortran >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq gfortran >/dev/null; }
 
 demo: build
 	@scripts/demo.sh
@@ -99,6 +111,7 @@ test: deps peers build
 bench: deps peers build
 	@scripts/bench.sh
 	@scripts/bench_coll.sh
+	@scripts/bench_fortran.sh
 
 # What the machine allows without any MPI (bare C; docs/performance.md).
 floors:

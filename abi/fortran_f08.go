@@ -1,0 +1,480 @@
+package abi
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The mpi_f08 module: TYPE(MPI_Comm) and friends (BIND(C) types holding the
+// same integer as the C handle), TYPE(MPI_Status) in MPICH's layout, choice
+// buffers as TYPE(*), DIMENSION(..), optional IERROR. Each procedure calls
+// the mpif.h binding (pmpi_x_) through a private interface: the handle
+// types, statuses and LOGICALs have the same representation, so only the
+// choice buffers need work, done by two C helpers on the buffer's C
+// descriptor (f08_shims.c): a contiguous buffer passes its address, a
+// non-contiguous section of a blocking call is copied into a temporary and
+// back, and one of a nonblocking call is refused with MPI_ERR_BUFFER.
+
+// f08HandleTypes are the handle types of mpi_f08.
+var f08HandleTypes = []string{"MPI_Comm", "MPI_Datatype", "MPI_Errhandler", "MPI_File", "MPI_Group",
+	"MPI_Info", "MPI_Message", "MPI_Op", "MPI_Request", "MPI_Session", "MPI_Win"}
+
+func isF08Handle(t string) bool {
+	for _, h := range f08HandleTypes {
+		if h == t {
+			return true
+		}
+	}
+	return false
+}
+
+// f08Bindable says whether f gets an mpi_f08 procedure: the calls with an
+// mpif.h binding, less those MPI-3 removed.
+func f08Bindable(f Function) bool {
+	return FortranBindable(f) && !fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
+}
+
+// f08KeepsBuffer says whether the call may use its buffer after it
+// returns, so a non-contiguous section cannot go through a temporary.
+func f08KeepsBuffer(f Function) bool {
+	if f.Group == "rma" || f.Name == "MPI_Buffer_attach" {
+		return true
+	}
+	for _, pre := range []string{"MPI_Wait", "MPI_Test", "MPI_Start", "MPI_Request_", "MPI_Cancel", "MPI_Grequest"} {
+		if strings.HasPrefix(f.Name, pre) {
+			return false
+		}
+	}
+	for _, p := range f.Params {
+		if p.Type == "MPI_Request *" && p.Array == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// f08Arg is one parameter of an mpi_f08 procedure: its declaration there,
+// in the private interface to the mpif.h binding, and the actual argument.
+type f08Arg struct {
+	decl, idecl, arg string
+	choice           bool // a choice buffer (goes through the helpers)
+	copyOut          bool // written by the call
+}
+
+func f08Param(f Function, p Param) (f08Arg, bool) {
+	t := strings.TrimPrefix(p.Type, "const ")
+	in := strings.HasPrefix(p.Type, "const ") || (p.Array == "" && !strings.HasSuffix(t, "*"))
+	n := p.Name
+	arr := p.Array != ""
+	dims := ""
+	if arr {
+		dims = "(*)"
+	}
+	intent := ""
+	if in {
+		intent = ", INTENT(IN)"
+	}
+	same := func(decl string) (f08Arg, bool) {
+		return f08Arg{decl: decl + intent + " :: " + n + dims, idecl: decl + " :: " + n + dims, arg: n}, true
+	}
+	base := strings.TrimSuffix(t, " *")
+	switch {
+	case (n == "attribute_val" || n == "extra_state") && t == "void *":
+		return same("INTEGER(KIND=MPI_ADDRESS_KIND)")
+	case n == "baseptr" || n == "buffer_addr":
+		return f08Arg{decl: "TYPE(C_PTR) :: " + n, idecl: "TYPE(C_PTR) :: " + n, arg: n}, true
+	case t == "void *":
+		a := f08Arg{decl: "TYPE(*), DIMENSION(..)" + intent, idecl: "INTEGER(C_INTPTR_T), VALUE :: " + n,
+			arg: "a_" + n, choice: true, copyOut: !in}
+		if f08KeepsBuffer(f) {
+			a.decl += ", ASYNCHRONOUS"
+		}
+		a.decl += " :: " + n
+		return a, true
+	case strings.HasSuffix(t, "_function *"):
+		return f08Arg{decl: "EXTERNAL :: " + n, idecl: "EXTERNAL :: " + n, arg: n}, true
+	case t == "char **" && arr:
+		return f08Arg{decl: "CHARACTER(LEN=*), INTENT(IN) :: " + n + "(count,*)", idecl: "CHARACTER(LEN=*) :: " + n + "(count,*)", arg: n}, true
+	case t == "char *" && arr:
+		return f08Arg{decl: "CHARACTER(LEN=*), INTENT(IN) :: " + n + "(*)", idecl: "CHARACTER(LEN=*) :: " + n + "(*)", arg: n}, true
+	case t == "char *" || t == "char":
+		dims = ""
+		return same("CHARACTER(LEN=*)")
+	case t == "MPI_Status *" && strings.Contains(n, "statuses"):
+		dims = "(*)"
+		return same("TYPE(MPI_Status)")
+	case t == "MPI_Status *":
+		return same("TYPE(MPI_Status)")
+	case t == "int" && p.Array == "[][3]":
+		dims = "(3,*)"
+		return same("INTEGER")
+	case (t == "int" || t == "int *") && logicalParams[n]:
+		return same("LOGICAL")
+	case t == "int" || t == "int *":
+		return same("INTEGER")
+	case isF08Handle(base):
+		return same("TYPE(" + base + ")")
+	case base == "MPI_Aint":
+		return same("INTEGER(KIND=MPI_ADDRESS_KIND)")
+	case base == "MPI_Offset":
+		return same("INTEGER(KIND=MPI_OFFSET_KIND)")
+	case base == "MPI_Count":
+		return same("INTEGER(KIND=MPI_COUNT_KIND)")
+	}
+	return f08Arg{}, false
+}
+
+// f08Procedure renders f's mpi_f08 procedure and its private interface to
+// the mpif.h binding, or "" when f has none.
+func f08Procedure(f Function) (proc, iface string) {
+	if !f08Bindable(f) {
+		return "", ""
+	}
+	params := f.Params
+	if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
+		params = params[2:]
+	}
+	var args []f08Arg
+	for _, p := range params {
+		a, ok := f08Param(f, p)
+		if !ok {
+			return "", ""
+		}
+		args = append(args, a)
+	}
+	lname := FortranName(f.Name)
+	iname := "gompi_" + lname
+	var names, inames, actuals []string
+	for i, p := range params {
+		names = append(names, p.Name)
+		inames = append(inames, p.Name)
+		actuals = append(actuals, args[i].arg)
+	}
+	hasIerr := f.Ret == "int" && !f.Variadic
+	if hasIerr {
+		inames = append(inames, "ierror")
+	}
+	var ib, pb strings.Builder
+	ip := func(format string, a ...any) { fmt.Fprintf(&ib, format, a...) }
+	pp := func(format string, a ...any) { fmt.Fprintf(&pb, format, a...) }
+
+	// The interface: external name p<lname>_ is gfortran's mangling of
+	// p<lname>, with hidden string lengths added by the compiler.
+	kind := "SUBROUTINE"
+	if f.Ret != "int" {
+		kind = "FUNCTION"
+	}
+	ip("    %s p%s(%s)\n      IMPORT\n      IMPLICIT NONE\n", kind, lname, strings.Join(inames, ", "))
+	for _, a := range args {
+		ip("      %s\n", a.idecl)
+	}
+	if hasIerr {
+		ip("      INTEGER :: ierror\n")
+	}
+	switch f.Ret {
+	case "double":
+		ip("      DOUBLE PRECISION :: p%s\n", lname)
+	case "MPI_Aint":
+		ip("      INTEGER(KIND=MPI_ADDRESS_KIND) :: p%s\n", lname)
+	}
+	ip("    END %s p%s\n", kind, lname)
+
+	// The procedure.
+	all := append([]string{}, names...)
+	if hasIerr {
+		all = append(all, "ierror")
+	}
+	switch f.Ret {
+	case "int":
+		pp("  SUBROUTINE %s(%s)\n", f.Name, strings.Join(all, ", "))
+	default:
+		pp("  FUNCTION %s(%s) RESULT(res)\n", f.Name, strings.Join(all, ", "))
+	}
+	for _, a := range args {
+		pp("    %s\n", a.decl)
+	}
+	switch f.Ret {
+	case "double":
+		pp("    DOUBLE PRECISION :: res\n")
+	case "MPI_Aint":
+		pp("    INTEGER(KIND=MPI_ADDRESS_KIND) :: res\n")
+	}
+	if hasIerr {
+		pp("    INTEGER, OPTIONAL, INTENT(OUT) :: ierror\n    INTEGER :: ierr\n")
+	}
+	var choices []f08Arg
+	for i, a := range args {
+		if a.choice {
+			choices = append(choices, a)
+			n := params[i].Name
+			pp("    INTEGER(C_INTPTR_T) :: a_%s\n    TYPE(C_PTR) :: t_%s\n    INTEGER(C_INT) :: e_%s\n", n, n, n)
+		}
+	}
+	keep := "0"
+	if f08KeepsBuffer(f) {
+		keep = "1"
+	}
+	for i, a := range args {
+		if a.choice {
+			n := params[i].Name
+			pp("    a_%s = gompi_f08_addr(%s, t_%s, %s_C_INT, e_%s)\n", n, n, n, keep, n)
+		}
+	}
+	call := fmt.Sprintf("p%s(%s)", lname, strings.Join(append(actuals, "ierr"), ", "))
+	switch {
+	case f.Ret != "int":
+		pp("    res = p%s(%s)\n", lname, strings.Join(actuals, ", "))
+	case f.Variadic:
+		pp("    CALL p%s(%s)\n", lname, strings.Join(actuals, ", "))
+	case len(choices) > 0:
+		var conds []string
+		for i, a := range args {
+			if a.choice {
+				conds = append(conds, "e_"+params[i].Name+" /= 0")
+			}
+		}
+		pp("    IF (%s) THEN\n      ierr = MPI_ERR_BUFFER\n    ELSE\n      CALL %s\n    END IF\n", strings.Join(conds, " .OR. "), call)
+	default:
+		pp("    CALL %s\n", call)
+	}
+	for i, a := range args {
+		if a.choice {
+			n := params[i].Name
+			out := "0"
+			if a.copyOut {
+				out = "1"
+			}
+			pp("    CALL gompi_f08_done(%s, t_%s, %s_C_INT)\n", n, n, out)
+		}
+	}
+	if hasIerr {
+		pp("    IF (PRESENT(ierror)) ierror = ierr\n")
+	}
+	switch f.Ret {
+	case "int":
+		pp("  END SUBROUTINE %s\n", f.Name)
+	default:
+		pp("  END FUNCTION %s\n", f.Name)
+	}
+	_ = iname
+	return pb.String(), ib.String()
+}
+
+// f08Constants renders the constants of mpi_f08: integers as in mpif.h,
+// handles as PARAMETERs of their TYPE.
+func f08Constants() string {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	ip := func(name string, v int64) { p("  INTEGER, PARAMETER :: %s = %d\n", name, v) }
+	ip("MPI_STATUS_SIZE", StatusSizeFortran)
+	ip("MPI_VERSION", Version)
+	ip("MPI_SUBVERSION", Subversion)
+	ip("MPI_ADDRESS_KIND", 8)
+	ip("MPI_OFFSET_KIND", 8)
+	ip("MPI_COUNT_KIND", 8)
+	ip("MPI_INTEGER_KIND", 4)
+	p("  TYPE(MPI_File), PARAMETER :: MPI_FILE_NULL = MPI_File(%d)\n", FilePtrNull)
+	written := map[string]int64{}
+	types := map[string]string{}
+	for _, c := range Constants() {
+		if c.Kind == KAlias && c.CType == "MPI_Datatype" {
+			if v, ok := written[c.Expr]; ok {
+				p("  TYPE(MPI_Datatype), PARAMETER :: %s = MPI_Datatype(%d)\n", c.Name, v)
+			}
+			continue
+		}
+		if c.Name == "MPI_DISPLACEMENT_CURRENT" {
+			p("  INTEGER(KIND=MPI_OFFSET_KIND), PARAMETER :: %s = %d\n", c.Name, c.Value)
+			continue
+		}
+		v, ok := c.fortranValue()
+		if !ok {
+			continue
+		}
+		if c.Kind == KHandle && isF08Handle(c.CType) {
+			p("  TYPE(%s), PARAMETER :: %s = %s(%d)\n", c.CType, c.Name, c.CType, v)
+			types[c.Name] = c.CType
+		} else {
+			ip(c.Name, v)
+		}
+		written[c.Name] = v
+	}
+	p("  LOGICAL, PARAMETER :: MPI_SUBARRAYS_SUPPORTED = .FALSE.\n")
+	p("  LOGICAL, PARAMETER :: MPI_ASYNC_PROTECTS_NONBLOCKING = .FALSE.\n")
+	return b.String()
+}
+
+// f08Sentinels shares the COMMON blocks of mpif.h (and MPICH), so the
+// mpif.h bindings the procedures call recognise the sentinels.
+const f08Sentinels = `  INTEGER :: MPI_BOTTOM, MPI_IN_PLACE
+  TYPE(MPI_Status) :: MPI_STATUS_IGNORE
+  TYPE(MPI_Status) :: MPI_STATUSES_IGNORE(1)
+  INTEGER :: MPI_ERRCODES_IGNORE(1)
+  CHARACTER(LEN=1) :: MPI_ARGVS_NULL(1,1), MPI_ARGV_NULL(1)
+  INTEGER :: MPI_UNWEIGHTED(1), MPI_WEIGHTS_EMPTY(1)
+  COMMON /MPIPRIV1/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE
+  COMMON /MPIPRIV2/ MPI_STATUSES_IGNORE, MPI_ERRCODES_IGNORE
+  COMMON /MPIPRIVC/ MPI_ARGVS_NULL, MPI_ARGV_NULL
+  COMMON /MPIFCMB5/ MPI_UNWEIGHTED
+  COMMON /MPIFCMB9/ MPI_WEIGHTS_EMPTY
+  SAVE /MPIPRIV1/, /MPIPRIV2/, /MPIPRIVC/, /MPIFCMB5/, /MPIFCMB9/
+  EXTERNAL :: MPI_DUP_FN, MPI_NULL_DELETE_FN, MPI_NULL_COPY_FN
+  EXTERNAL :: MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN, MPI_COMM_NULL_COPY_FN
+  EXTERNAL :: MPI_WIN_DUP_FN, MPI_WIN_NULL_DELETE_FN, MPI_WIN_NULL_COPY_FN
+  EXTERNAL :: MPI_TYPE_DUP_FN, MPI_TYPE_NULL_DELETE_FN, MPI_TYPE_NULL_COPY_FN
+  EXTERNAL :: MPI_CONVERSION_FN_NULL
+`
+
+// FortranF08Module renders the `mpi_f08` module source for the bound calls.
+func FortranF08Module(bound map[string]bool) []byte {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("! The `mpi_f08` module of gompi.\n")
+	p("! Generated by \"go run ./cmd/genfortran\" from package gompi/abi: do not edit.\n")
+	p("MODULE mpi_f08\n  USE, INTRINSIC :: ISO_C_BINDING\n  IMPLICIT NONE\n")
+	for _, h := range f08HandleTypes {
+		p("  TYPE, BIND(C) :: %s\n    INTEGER :: MPI_VAL\n  END TYPE %s\n", h, h)
+	}
+	p("  TYPE, BIND(C) :: MPI_Status\n    INTEGER :: count_lo, count_hi_and_cancelled\n")
+	p("    INTEGER :: MPI_SOURCE, MPI_TAG, MPI_ERROR\n  END TYPE MPI_Status\n")
+	b.WriteString(f08Constants())
+	b.WriteString(f08Sentinels)
+	// Comparisons of handles.
+	for _, op := range []struct{ sym, name string }{{"==", "eq"}, {"/=", "ne"}} {
+		p("  INTERFACE OPERATOR(%s)\n", op.sym)
+		for _, h := range f08HandleTypes {
+			p("    MODULE PROCEDURE gompi_%s_%s\n", op.name, strings.ToLower(h))
+		}
+		p("  END INTERFACE\n")
+	}
+	p("  INTERFACE MPI_Sizeof\n")
+	for _, k := range sizeofKinds {
+		p("    MODULE PROCEDURE gompi_sizeof_%s\n", k.suffix)
+	}
+	p("  END INTERFACE MPI_Sizeof\n")
+	// The descriptor helpers (f08_shims.c).
+	p(`  INTERFACE
+    FUNCTION gompi_f08_addr(buf, tmp, keep, err) BIND(C, NAME="gompi_f08_addr")
+      IMPORT
+      TYPE(*), DIMENSION(..) :: buf
+      TYPE(C_PTR) :: tmp
+      INTEGER(C_INT), VALUE :: keep
+      INTEGER(C_INT) :: err
+      INTEGER(C_INTPTR_T) :: gompi_f08_addr
+    END FUNCTION gompi_f08_addr
+    SUBROUTINE gompi_f08_done(buf, tmp, copyout) BIND(C, NAME="gompi_f08_done")
+      IMPORT
+      TYPE(*), DIMENSION(..) :: buf
+      TYPE(C_PTR) :: tmp
+      INTEGER(C_INT), VALUE :: copyout
+    END SUBROUTINE gompi_f08_done
+  END INTERFACE
+`)
+	var procs, ifaces strings.Builder
+	var private []string
+	for _, f := range Functions() {
+		if !bound[f.Name] {
+			continue
+		}
+		proc, iface := f08Procedure(f)
+		if proc == "" {
+			continue
+		}
+		procs.WriteString(proc)
+		ifaces.WriteString(iface)
+		private = append(private, "p"+FortranName(f.Name))
+	}
+	p("  INTERFACE\n%s  END INTERFACE\n", ifaces.String())
+	for _, n := range private {
+		p("  PRIVATE :: %s\n", n)
+	}
+	p("CONTAINS\n")
+	for _, op := range []struct{ sym, name string }{{"==", "eq"}, {"/=", "ne"}} {
+		for _, h := range f08HandleTypes {
+			p("  ELEMENTAL LOGICAL FUNCTION gompi_%s_%s(a, b)\n", op.name, strings.ToLower(h))
+			p("    TYPE(%s), INTENT(IN) :: a, b\n", h)
+			p("    gompi_%s_%s = a%%MPI_VAL %s b%%MPI_VAL\n", op.name, strings.ToLower(h), op.sym)
+			p("  END FUNCTION gompi_%s_%s\n", op.name, strings.ToLower(h))
+		}
+	}
+	for _, k := range sizeofKinds {
+		p("  SUBROUTINE gompi_sizeof_%s(x, size, ierror)\n", k.suffix)
+		p("    %s, DIMENSION(..), INTENT(IN) :: x\n", k.decl)
+		p("    INTEGER, INTENT(OUT) :: size\n    INTEGER, OPTIONAL, INTENT(OUT) :: ierror\n")
+		if k.suffix == "ch" {
+			p("    size = 1\n")
+		} else {
+			p("    size = STORAGE_SIZE(x) / 8\n")
+		}
+		p("    IF (PRESENT(ierror)) ierror = MPI_SUCCESS\n  END SUBROUTINE gompi_sizeof_%s\n", k.suffix)
+	}
+	b.WriteString(procs.String())
+	p("END MODULE mpi_f08\n")
+	return []byte(wrapFortran(b.String()))
+}
+
+// FortranF08Shims renders the C helpers of the mpi_f08 choice buffers.
+func FortranF08Shims(bound map[string]bool) []byte {
+	return []byte(f08ShimsC)
+}
+
+const f08ShimsC = `/* mpi_f08 choice buffers: the address of a buffer described by a Fortran
+ * C descriptor, through a temporary for a non-contiguous section.
+ * Generated by "go run ./cmd/genfortran" from package gompi/abi: do not edit. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ISO_Fortran_binding.h>
+
+/* Copies every element of d to or from the packed buffer p. */
+static void walk(CFI_cdesc_t *d, char *p, int pack)
+{
+    CFI_index_t idx[CFI_MAX_RANK] = {0};
+    size_t n = 1;
+    for (int i = 0; i < d->rank; i++) n *= (size_t)d->dim[i].extent;
+    for (size_t k = 0; k < n; k++) {
+        char *e = (char *)d->base_addr;
+        for (int i = 0; i < d->rank; i++) e += idx[i] * d->dim[i].sm;
+        if (pack) memcpy(p, e, d->elem_len);
+        else memcpy(e, p, d->elem_len);
+        p += d->elem_len;
+        for (int i = 0; i < d->rank && ++idx[i] == d->dim[i].extent; i++) idx[i] = 0;
+    }
+}
+
+static int contiguous(CFI_cdesc_t *d)
+{
+    return d->rank == 0 || d->base_addr == NULL || CFI_is_contiguous(d);
+}
+
+/* keep: the call may use the buffer after it returns (nonblocking), so a
+ * non-contiguous section is an error (*err = 1) instead of a copy. */
+intptr_t gompi_f08_addr(CFI_cdesc_t *d, void **tmp, int keep, int *err)
+{
+    *tmp = NULL;
+    *err = 0;
+    if (contiguous(d)) return (intptr_t)d->base_addr;
+    if (keep) {
+        *err = 1;
+        return 0;
+    }
+    size_t n = d->elem_len;
+    for (int i = 0; i < d->rank; i++) n *= (size_t)d->dim[i].extent;
+    char *p = malloc(n ? n : 1);
+    if (!p) {
+        *err = 1;
+        return 0;
+    }
+    walk(d, p, 1);
+    *tmp = p;
+    return (intptr_t)p;
+}
+
+void gompi_f08_done(CFI_cdesc_t *d, void **tmp, int copyout)
+{
+    if (!*tmp) return;
+    if (copyout) walk(d, *tmp, 0);
+    free(*tmp);
+    *tmp = NULL;
+}
+`
