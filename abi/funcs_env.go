@@ -22,6 +22,10 @@ int MPI_Pcontrol(const int level, ...)
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
 int MPI_Session_finalize(MPI_Session *session)
 int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup)
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name)
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 `
 
 const errhandlerProtos = `
@@ -43,6 +47,10 @@ int MPI_Add_error_string(int errorcode, const char *string)
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode)
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn, MPI_Errhandler *errhandler)
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
 `
 
 // MPI-1 error handler calls removed in MPI-3 that MPICH still exports.

@@ -476,6 +476,11 @@ int MPI_Pcontrol(const int level, ...);
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session);
 int MPI_Session_finalize(MPI_Session *session);
 int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup);
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names);
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len,
+                             char *pset_name);
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info);
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
 
 /* Error handling */
 int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
@@ -499,6 +504,11 @@ int MPI_Add_error_string(int errorcode, const char *string);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
 int MPI_File_call_errhandler(MPI_File fh, int errorcode);
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn,
+                                  MPI_Errhandler *errhandler);
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode);
 
 /* Error handling (MPI-1, removed in MPI-3) */
 int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
@@ -1204,6 +1214,11 @@ int PMPI_Pcontrol(const int level, ...);
 int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session);
 int PMPI_Session_finalize(MPI_Session *session);
 int PMPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup);
+int PMPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names);
+int PMPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len,
+                              char *pset_name);
+int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info);
+int PMPI_Session_get_info(MPI_Session session, MPI_Info *info_used);
 
 /* Error handling (profiling interface) */
 int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
@@ -1227,6 +1242,11 @@ int PMPI_Add_error_string(int errorcode, const char *string);
 int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
 int PMPI_Win_call_errhandler(MPI_Win win, int errorcode);
 int PMPI_File_call_errhandler(MPI_File fh, int errorcode);
+int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn,
+                                   MPI_Errhandler *errhandler);
+int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler);
+int PMPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler);
+int PMPI_Session_call_errhandler(MPI_Session session, int errorcode);
 
 /* Error handling (MPI-1, removed in MPI-3) (profiling interface) */
 int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
