@@ -85,8 +85,9 @@ static void cycle(int round) {
     MPI_Comm_rank(wc, &r);
     MPI_Comm_size(wc, &n);
     CHECK(r == grank && n == wsize, "world comm rank %d size %d", r, n);
-    MPI_Comm_size(sc, &n);
-    CHECK(n == 1, "self comm size %d", n);
+    int ns;
+    MPI_Comm_size(sc, &ns);
+    CHECK(ns == 1, "self comm size %d", ns);
     MPI_Errhandler eh;
     CHECK_MPI(MPI_Comm_get_errhandler(wc, &eh));
     CHECK(eh == MPI_ERRORS_RETURN, "errhandler %#x", eh);
