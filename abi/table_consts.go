@@ -400,6 +400,8 @@ var ConstGroups = []ConstGroup{
 		cExtern("MPI_WEIGHTS_EMPTY", "int * const"),
 		cExtern("MPI_F_STATUS_IGNORE", "MPI_Fint *"),
 		cExtern("MPI_F_STATUSES_IGNORE", "MPI_Fint *"),
+		cExtern("MPI_F08_STATUS_IGNORE", "MPI_F08_status *"),
+		cExtern("MPI_F08_STATUSES_IGNORE", "MPI_F08_status *"),
 		cExtern("MPI_T_PVAR_ALL_HANDLES", "MPI_T_pvar_handle const"),
 	}},
 	{"MPI-IO request names kept for old programs", []Constant{

@@ -7,8 +7,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) { return gompi_Comm_dup(comm
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    (void)info; /* no hint changes behaviour */
-    return gompi_Comm_dup(comm, newcomm, NULL, "MPI_Comm_dup_with_info");
+    return gompi_Comm_dup_info(comm, info, newcomm, NULL, "MPI_Comm_dup_with_info");
 }
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 
