@@ -149,7 +149,7 @@ var predefined = []struct {
 	{abi.Integer8, "MPI_INTEGER8"}, {abi.Int8, "MPI_INT8_T"}, {abi.Int16, "MPI_INT16_T"},
 	{abi.Int32, "MPI_INT32_T"}, {abi.Int64, "MPI_INT64_T"}, {abi.Uint8, "MPI_UINT8_T"},
 	{abi.Uint16, "MPI_UINT16_T"}, {abi.Uint32, "MPI_UINT32_T"}, {abi.Uint64, "MPI_UINT64_T"},
-	{abi.CBool, "MPI_C_BOOL"}, {abi.CFloatComplex, "MPI_C_FLOAT_COMPLEX"},
+	{abi.CBool, "MPI_C_BOOL"}, {abi.CFloatComplex, "MPI_C_COMPLEX"}, // MPI_C_FLOAT_COMPLEX is the same handle; MPICH names it so too
 	{abi.CDoubleComplex, "MPI_C_DOUBLE_COMPLEX"}, {abi.CLongDoubleComplex, "MPI_C_LONG_DOUBLE_COMPLEX"},
 	{abi.Aint, "MPI_AINT"}, {abi.Offset, "MPI_OFFSET"}, {abi.Count, "MPI_COUNT"},
 	{abi.CxxBool, "MPI_CXX_BOOL"}, {abi.CxxFloatComplex, "MPI_CXX_FLOAT_COMPLEX"},
