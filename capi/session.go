@@ -221,7 +221,9 @@ func gompi_Group_from_session_pset(sh C.int, name *C.char, out *C.int) C.int {
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
-	*out = C.int(mpi.NewGroupHandle(group.New(g.WorldRanks())))
+	ng := group.New(g.WorldRanks())
+	s.NotePsetGroup(ng)
+	*out = C.int(mpi.NewGroupHandle(ng))
 	return 0
 }
 
@@ -264,7 +266,7 @@ func gompi_Comm_create_from_group(gh C.int, tag *C.char, inh, eh C.int, out *C.i
 	if !g.Contains(mpi.WorldRank()) {
 		return fail(abi.ErrGroup, "the calling process is not in the group")
 	}
-	c, err := mpi.CreateFromGroup(g.WorldRanks(), C.GoString(tag), in, h)
+	c, err := mpi.CreateFromGroup(g, C.GoString(tag), in, h)
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}

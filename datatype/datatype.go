@@ -146,7 +146,9 @@ var predefined = []struct {
 	{abi.Real4, "MPI_REAL4"}, {abi.Real8, "MPI_REAL8"}, {abi.Real16, "MPI_REAL16"},
 	{abi.Complex8, "MPI_COMPLEX8"}, {abi.Complex16, "MPI_COMPLEX16"}, {abi.Complex32, "MPI_COMPLEX32"},
 	{abi.Integer1, "MPI_INTEGER1"}, {abi.Integer2, "MPI_INTEGER2"}, {abi.Integer4, "MPI_INTEGER4"},
-	{abi.Integer8, "MPI_INTEGER8"}, {abi.Int8, "MPI_INT8_T"}, {abi.Int16, "MPI_INT16_T"},
+	{abi.Integer8, "MPI_INTEGER8"}, {abi.Logical1, "MPI_LOGICAL1"}, {abi.Logical2, "MPI_LOGICAL2"},
+	{abi.Logical4, "MPI_LOGICAL4"}, {abi.Logical8, "MPI_LOGICAL8"}, {abi.Real2, "MPI_REAL2"},
+	{abi.Complex4, "MPI_COMPLEX4"}, {abi.Int8, "MPI_INT8_T"}, {abi.Int16, "MPI_INT16_T"},
 	{abi.Int32, "MPI_INT32_T"}, {abi.Int64, "MPI_INT64_T"}, {abi.Uint8, "MPI_UINT8_T"},
 	{abi.Uint16, "MPI_UINT16_T"}, {abi.Uint32, "MPI_UINT32_T"}, {abi.Uint64, "MPI_UINT64_T"},
 	{abi.CBool, "MPI_C_BOOL"}, {abi.CFloatComplex, "MPI_C_COMPLEX"}, // MPI_C_FLOAT_COMPLEX is the same handle; MPICH names it so too

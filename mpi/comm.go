@@ -26,6 +26,10 @@ type Comm struct {
 	remote []int // intercommunicator: world ranks of the remote group
 	local  *Comm // intercommunicator: intracommunicator of the local group
 	slots  []int // context slots held, returned by Free
+	// bpool is the buffer MPI_Comm_attach_buffer attached (nil: none);
+	// session the session the communicator derives from (nil: the world).
+	bpool   *bpool
+	session *Session
 	topo   *Topology
 	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
 	shmMax *[shmKinds]int // per kind, the largest contribution shm takes

@@ -25,6 +25,7 @@ type Session struct {
 	errh   *Errhandler
 	thread int
 	info   *info.Info // the hints given at init (nil when none)
+	bpool  *bpool     // MPI_Session_attach_buffer (nil: none)
 }
 
 var (
@@ -83,6 +84,7 @@ func SessionFromHandle(h int32) *Session {
 // Finalize ends s (MPI_Session_finalize). The runtime stops with the last
 // session when the world model is already finalized.
 func (s *Session) Finalize() error {
+	forgetSession(s)
 	sessions.remove(int(abi.HandleIndex(s.Handle)))
 	s.Handle = abi.SessionNull
 	openSessions--
@@ -210,7 +212,8 @@ func threadLevelByName(v string) (int, bool) {
 // them with the same tag (MPI_Comm_create_from_group). There is no parent
 // communicator: the members agree on a context over the world's collective
 // context, on a tag hashed from the string tag.
-func CreateFromGroup(g []int, tag string, in *info.Info, eh *Errhandler) (*Comm, error) {
+func CreateFromGroup(gr *group.Group, tag string, in *info.Info, eh *Errhandler) (*Comm, error) {
+	g := gr.WorldRanks()
 	const call = "MPI_Comm_create_from_group"
 	if eh == nil {
 		eh = ErrorsAreFatal
@@ -229,6 +232,7 @@ func CreateFromGroup(g []int, tag string, in *info.Info, eh *Errhandler) (*Comm,
 	}
 	c := newIntra(s, slices.Clone(g), me, nil, area)
 	c.errh = eh
+	c.session = psetGroups[gr]
 	if in != nil {
 		c.info = in.Dup()
 	}
