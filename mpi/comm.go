@@ -30,11 +30,11 @@ type Comm struct {
 	// session the session the communicator derives from (nil: the world).
 	bpool   *bpool
 	session *Session
-	topo   *Topology
-	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
-	shmMax *[shmKinds]int // per kind, the largest contribution shm takes
-	area   int
-	shmRed *shmReducer
+	topo    *Topology
+	shm     *shmcoll.Group // shared-memory collectives (nil: not on one node)
+	shmMax  *[shmKinds]int // per kind, the largest contribution shm takes
+	area    int
+	shmRed  *shmReducer
 	// direct is set once the first large collective has asked
 	// (directAsked) and every member may reach every other's memory
 	// (shm_direct.go).
