@@ -131,6 +131,27 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Type_get_value_index(MPI_CHAR, MPI_DOUBLE, &pair));
     CHECK(pair == MPI_DATATYPE_NULL, "char/double pair %#x", pair);
 
+    /* The MPI-4 optional Fortran types: sizes, names, logical reductions. */
+    struct { MPI_Datatype t; int size; const char *name; } opt[] = {
+        {MPI_LOGICAL1, 1, "MPI_LOGICAL1"}, {MPI_LOGICAL2, 2, "MPI_LOGICAL2"}, {MPI_LOGICAL4, 4, "MPI_LOGICAL4"},
+        {MPI_LOGICAL8, 8, "MPI_LOGICAL8"}, {MPI_REAL2, 2, "MPI_REAL2"},       {MPI_COMPLEX4, 4, "MPI_COMPLEX4"},
+    };
+    for (size_t k = 0; k < sizeof opt / sizeof opt[0]; k++) {
+        int sz = -1, nl;
+        char tn[MPI_MAX_OBJECT_NAME];
+        CHECK_MPI(MPI_Type_size(opt[k].t, &sz));
+        CHECK_MPI(MPI_Type_get_name(opt[k].t, tn, &nl));
+        CHECK(sz == opt[k].size && strcmp(tn, opt[k].name) == 0, "%s: size %d name %s", opt[k].name, sz, tn);
+    }
+    signed char l1 = 1, l1out = 0;
+    CHECK_MPI(MPI_Allreduce(&l1, &l1out, 1, MPI_LOGICAL1, MPI_LAND, MPI_COMM_WORLD));
+    CHECK(l1out == 1, "LAND on MPI_LOGICAL1 gave %d", l1out);
+    EXPECT_CLASS(MPI_Allreduce(&l1, &l1out, 1, MPI_REAL2, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_OP);
+    char cname[MPI_MAX_OBJECT_NAME];
+    int cl;
+    CHECK_MPI(MPI_Type_get_name(MPI_C_COMPLEX, cname, &cl));
+    CHECK(strcmp(cname, "MPI_C_COMPLEX") == 0, "MPI_C_COMPLEX is named %s", cname); /* regression, as MPICH */
+
     MPI_Info env, hw;
     char val[MPI_MAX_INFO_VAL + 1];
     CHECK_MPI(MPI_Info_create_env(argc, argv, &env));
