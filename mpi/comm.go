@@ -30,6 +30,8 @@ type Comm struct {
 	// session the session the communicator derives from (nil: the world).
 	bpool   *bpool
 	session *Session
+	// reserve is a context slot + 1 kept for the first MPI_Comm_idup (0: none).
+	reserve int
 	topo    *Topology
 	shm     *shmcoll.Group // shared-memory collectives (nil: not on one node)
 	shmMax  *[shmKinds]int // per kind, the largest contribution shm takes

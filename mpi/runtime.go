@@ -203,6 +203,7 @@ func startup() error {
 	setupWorldShm()
 	me := []int{st.rank}
 	st.self = newComm(abi.CommSelf, pml.NewComm(ctxSelf, 0, me), pml.NewComm(ctxSelfCol, 0, me), "MPI_COMM_SELF")
+	st.world.reserve, st.self.reserve = slotWorldIdup+1, slotSelfIdup+1
 	for _, c := range []*Comm{st.world, st.self} {
 		eng.Register(c.pc)
 		eng.Register(c.cc)
