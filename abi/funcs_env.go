@@ -19,9 +19,14 @@ double MPI_Wtick(void)
 int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
 int MPI_Free_mem(void *base)
 int MPI_Pcontrol(const int level, ...)
+int MPI_Get_hw_resource_info(MPI_Info *hw_info)
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
 int MPI_Session_finalize(MPI_Session *session)
 int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup)
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name)
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 `
 
 const errhandlerProtos = `
@@ -41,8 +46,15 @@ int MPI_Add_error_class(int *errorclass)
 int MPI_Add_error_code(int errorclass, int *errorcode)
 int MPI_Add_error_string(int errorcode, const char *string)
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+int MPI_Remove_error_class(int errorclass)
+int MPI_Remove_error_code(int errorcode)
+int MPI_Remove_error_string(int errorcode)
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode)
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
+int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn, MPI_Errhandler *errhandler)
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
 `
 
 // MPI-1 error handler calls removed in MPI-3 that MPICH still exports.
@@ -63,6 +75,7 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 int MPI_Info_free(MPI_Info *info)
 int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 `
 
 // Generalized requests and status helpers (chapter 12).
@@ -72,6 +85,12 @@ int MPI_Grequest_complete(MPI_Request request)
 int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
 int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 int MPI_Status_set_cancelled(MPI_Status *status, int flag)
+int MPI_Status_get_source(MPI_Status *status, int *source)
+int MPI_Status_get_tag(MPI_Status *status, int *tag)
+int MPI_Status_get_error(MPI_Status *status, int *error)
+int MPI_Status_set_source(MPI_Status *status, int source)
+int MPI_Status_set_tag(MPI_Status *status, int tag)
+int MPI_Status_set_error(MPI_Status *status, int error)
 `
 
 // Process creation and management (chapter 10).
@@ -95,6 +114,10 @@ int MPI_Comm_join(int fd, MPI_Comm *intercomm)
 const interopProtos = `
 int MPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
 int MPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
+int MPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status)
+int MPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status)
+int MPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status)
+int MPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status)
 MPI_Fint MPI_File_c2f(MPI_File file)
 MPI_File MPI_File_f2c(MPI_Fint file)
 `

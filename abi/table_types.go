@@ -31,6 +31,13 @@ var Typedefs = []Typedef{
     int MPI_TAG;
     int MPI_ERROR;
 } MPI_Status;`},
+	{Name: "MPI_F08_status", Decl: `typedef struct {
+    MPI_Fint count_lo;
+    MPI_Fint count_hi_and_cancelled;
+    MPI_Fint MPI_SOURCE;
+    MPI_Fint MPI_TAG;
+    MPI_Fint MPI_ERROR;
+} MPI_F08_status;`},
 }
 
 // StatusFields is the layout of MPI_Status (all int), in order.

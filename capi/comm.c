@@ -7,8 +7,8 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) { return gompi_Comm_dup(comm
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    GOMPI_INFO_ARG(comm, "MPI_Comm_dup_with_info", info); /* no hint changes behaviour */
-    return gompi_Comm_dup(comm, newcomm, NULL, "MPI_Comm_dup_with_info");
+    GOMPI_INFO_ARG(comm, "MPI_Comm_dup_with_info", info);
+    return gompi_Comm_dup_info(comm, info, newcomm, NULL, "MPI_Comm_dup_with_info");
 }
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
 

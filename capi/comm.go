@@ -32,7 +32,11 @@ func gompi_Comm_dup(comm C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int
 	if call == "MPI_Comm_idup" && req == nil {
 		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
-	d, err := c.Dup()
+	dup := c.Dup
+	if req != nil {
+		dup = c.Idup // MPI_Comm_idup, MPI_Comm_idup_with_info
+	}
+	d, err := dup()
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}

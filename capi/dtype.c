@@ -326,7 +326,9 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 #define BAD_STATUS "status is NULL or MPI_STATUS_IGNORE"
 static MPI_Count status_bytes(const MPI_Status *s)
 {
-    return (MPI_Count)(unsigned)s->count_lo | ((MPI_Count)(s->count_hi_and_cancelled >> 1) << 32);
+    /* count_hi holds the top 31 bits above bit 0 (cancelled): shift it as unsigned,
+     * or a count with bit 62 set comes back with the sign bit set too. */
+    return (MPI_Count)(unsigned)s->count_lo | ((MPI_Count)((unsigned)s->count_hi_and_cancelled >> 1) << 32);
 }
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)

@@ -7,6 +7,8 @@
 #include "gompi.h"
 #include "_cgo_export.h"
 
+extern int gompi_world_model;
+
 static pthread_t main_thread;
 
 int PMPI_Init(int *argc, char ***argv)
@@ -31,7 +33,7 @@ int PMPI_Finalize(void) { return gompi_Finalize(); }
 int PMPI_Initialized(int *flag)
 {
     GOMPI_NONNULL(-1, "MPI_Initialized", flag);
-    *flag = gompi_state != GOMPI_UNINIT;
+    *flag = gompi_world_model != 0; /* sessions do not count (MPI-4 11.2.2) */
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Initialized = PMPI_Initialized
@@ -39,7 +41,7 @@ int PMPI_Initialized(int *flag)
 int PMPI_Finalized(int *flag)
 {
     GOMPI_NONNULL(-1, "MPI_Finalized", flag);
-    *flag = gompi_state == GOMPI_FINALIZED;
+    *flag = gompi_world_model == 2;
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Finalized = PMPI_Finalized

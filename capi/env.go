@@ -4,6 +4,7 @@ package main
 #define _GNU_SOURCE
 #include <sched.h>
 #include "gompi.h"
+extern int gompi_world_model;
 */
 import "C"
 
@@ -19,29 +20,38 @@ func gompi_Init(required C.int, provided *C.int) C.int {
 	if mpi.Initialized() {
 		return C.int(errReport(mpi.World(), abi.ErrOther, "MPI_Init", "MPI is already initialized"))
 	}
-	mpi.SetCurrentCPU(currentCPU)
-	level, _ := mpi.InitThread(int(required))
+	running := mpi.Ready() // a session started the runtime already
+	if !running {
+		mpi.SetCurrentCPU(currentCPU)
+	}
+	level, err := mpi.InitThread(int(required))
+	if err != nil {
+		return C.int(errReport(nil, abi.ErrOther, "MPI_Init", err.Error()))
+	}
 	if provided != nil {
 		*provided = C.int(level)
 	}
-	C.gompi_world_rank = C.int(mpi.WorldRank())
-	C.gompi_world_size = C.int(mpi.WorldSize())
+	if !running {
+		runtimeStarted(level)
+	}
 	C.gompi_thread_level = C.int(level)
-	enableFast(level)
-	C.gompi_state = C.GOMPI_READY
+	C.gompi_world_model = 1
 	return 0
 }
 
 //export gompi_Finalize
 func gompi_Finalize() C.int {
-	if !mpi.Ready() {
+	if !mpi.Ready() || !mpi.Initialized() || mpi.Finalized() {
 		return gompi_NotReady(nil)
 	}
-	disableFast()
+	if mpi.LiveSessions() == 0 {
+		runtimeStopping()
+	}
 	rc := C.int(mpi.Code(mpi.Finalize()))
 	if mpi.Finalized() {
-		C.gompi_state = C.GOMPI_FINALIZED // not before: attribute callbacks run inside
+		C.gompi_world_model = 2
 	}
+	runtimeStopped() // not before: attribute callbacks run inside
 	return rc
 }
 

@@ -110,10 +110,7 @@ func gompi_Comm_call_errhandler(comm, code C.int) C.int {
 
 //export gompi_Errhandler_free
 func gompi_Errhandler_free(eh *C.int) C.int {
-	const call = "MPI_Errhandler_free"
-	if !mpi.Ready() {
-		return C.int(mpi.Code(mpi.NotReady(call)))
-	}
+	const call = "MPI_Errhandler_free" // allowed before init (MPI-4 11.4.1)
 	if eh == nil {
 		return argErr(nil, call, abi.ErrArg, "errhandler pointer is NULL")
 	}

@@ -263,20 +263,4 @@ FSPELL(mpi_conversion_fn_null, "mpi_conversion_fn_null", "MPI_CONVERSION_FN_NULL
 
 /* Status conversion: MPICH's Fortran status is its C status, int for int. */
 _Static_assert(sizeof(MPI_Status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint), "status layout");
-int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
-{
-    if (!c_status || !f_status || GOMPI_STATUS_IGNORED(c_status) || f_status == MPI_F_STATUS_IGNORE)
-        return MPI_ERR_ARG;
-    memcpy(f_status, c_status, sizeof *c_status);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Status_c2f = PMPI_Status_c2f
-
-int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
-{
-    if (!c_status || !f_status || GOMPI_STATUS_IGNORED(c_status) || f_status == MPI_F_STATUS_IGNORE)
-        return MPI_ERR_ARG;
-    memcpy(c_status, f_status, sizeof *c_status);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Status_f2c = PMPI_Status_f2c
+/* MPI_Status_c2f and friends are in mpi4.c. */

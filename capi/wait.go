@@ -380,7 +380,7 @@ func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
 			return 0
 		}
 		mpi.FinishData(r) // a non-contiguous receive's data reaches the user buffer now
-		s := r.Status
+		s := mpi.PeekStatus(r)
 		putStatus(status, &s)
 	}
 	*flag = 1

@@ -92,7 +92,7 @@ func build(pieces []piece, isStruct bool) *Type {
 		lb = 0
 	}
 	if !natural.ok && !ubm.ok {
-		ub = lb
+		ub = 0 // no data and no UB marker: the upper bound of nothing, as MPICH (extent may be negative)
 	}
 	if isStruct && !t.stickyLB && !t.stickyUB && t.align > 1 {
 		if r := (ub - lb) % int64(t.align); r != 0 {

@@ -44,10 +44,15 @@ func init() {
 	set(kFloat, 8, abi.Double, abi.DoublePrecision, abi.Real8)
 	set(kLongDouble, 16, abi.LongDouble)
 	set(kFloat, 16, abi.Real16) // Fortran REAL*16 is IEEE quad already
+	set(kInt, 1, abi.Logical1)
+	set(kInt, 2, abi.Logical2)
+	set(kInt, 4, abi.Logical4)
+	set(kInt, 8, abi.Logical8)
+	set(kFloat, 2, abi.Real2) // IEEE half, big-endian like the others
 	for h, c := range map[int32]int32{
 		abi.Complex: abi.Real, abi.Complex8: abi.Real4, abi.CFloatComplex: abi.Float, abi.CxxFloatComplex: abi.Float,
 		abi.DoubleComplex: abi.Double, abi.Complex16: abi.Real8, abi.CDoubleComplex: abi.Double, abi.CxxDoubleComplex: abi.Double,
-		abi.Complex32: abi.Real16, abi.CLongDoubleComplex: abi.LongDouble, abi.CxxLongDoubleComplex: abi.LongDouble,
+		abi.Complex32: abi.Real16, abi.Complex4: abi.Real2, abi.CLongDoubleComplex: abi.LongDouble, abi.CxxLongDoubleComplex: abi.LongDouble,
 	} {
 		e := ext32[c]
 		ext32[h] = x32{size: 2 * e.size, parts: 2, kind: e.kind}

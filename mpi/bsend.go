@@ -13,13 +13,19 @@ import (
 // (MPICH's MPI_BSEND_OVERHEAD, so programs size buffers the same way).
 const BsendOverhead = 96
 
-// The attached buffer holds copies of buffered sends until they complete;
-// segments are kept sorted by offset and allocated first-fit.
-var bsend struct {
-	buf  unsafe.Pointer
-	size int
-	segs []bseg
+// An attached buffer holds copies of buffered sends until they complete;
+// segments are kept sorted by offset and allocated first-fit. There is one
+// for the process (MPI_Buffer_attach) and, since MPI-4.1, one per
+// communicator and per session; a buffered send uses its communicator's,
+// else its session's, else the process's (bsend_pools.go).
+type bpool struct {
+	buf      unsafe.Pointer
+	size     int
+	attached bool
+	segs     []bseg
 }
+
+var bsend bpool // the process's buffer
 
 type bseg struct {
 	off, n int
@@ -28,55 +34,75 @@ type bseg struct {
 
 // BufferAttach attaches the user's buffer for buffered sends.
 func BufferAttach(buf unsafe.Pointer, size int) error {
-	if bsend.buf != nil {
-		return Raise(nil, abi.ErrBuffer, "MPI_Buffer_attach", "a buffer is already attached")
+	if e := bsend.attach("MPI_Buffer_attach", buf, size); e != nil {
+		return Raise(nil, e.Class, e.Call, e.Detail)
+	}
+	return nil
+}
+
+func (b *bpool) attach(call string, buf unsafe.Pointer, size int) *Error {
+	if b.attached {
+		return errf(abi.ErrBuffer, call, "a buffer is already attached")
 	}
 	if size < 0 {
-		return Raise(nil, abi.ErrArg, "MPI_Buffer_attach", "size is negative")
+		return errf(abi.ErrArg, call, "size is negative")
 	}
-	bsend.buf, bsend.size = buf, size
+	b.buf, b.size, b.attached = buf, size, true
 	return nil
 }
 
 // BufferDetach waits for every buffered send to leave, then detaches.
 func BufferDetach() (unsafe.Pointer, int, error) {
-	if bsend.buf == nil {
-		return nil, 0, Raise(nil, abi.ErrBuffer, "MPI_Buffer_detach", "no buffer is attached")
+	buf, size, e := bsend.detach("MPI_Buffer_detach")
+	if e != nil {
+		return nil, 0, Raise(nil, e.Class, e.Call, e.Detail)
 	}
-	for len(bsend.segs) > 0 {
-		st.eng.Wait(bsend.segs[0].r)
-		reapBsend()
-	}
-	buf, size := bsend.buf, bsend.size
-	bsend.buf, bsend.size = nil, 0
 	return buf, size, nil
 }
 
-func reapBsend() {
-	keep := bsend.segs[:0]
-	for _, s := range bsend.segs {
+func (b *bpool) detach(call string) (unsafe.Pointer, int, *Error) {
+	if !b.attached {
+		return nil, 0, errf(abi.ErrBuffer, call, "no buffer is attached")
+	}
+	b.flush()
+	buf, size := b.buf, b.size
+	b.buf, b.size, b.attached = nil, 0, false
+	return buf, size, nil
+}
+
+// flush waits until every buffered send out of b has left it.
+func (b *bpool) flush() {
+	for len(b.segs) > 0 {
+		st.eng.Wait(b.segs[0].r)
+		b.reap()
+	}
+}
+
+func (b *bpool) reap() {
+	keep := b.segs[:0]
+	for _, s := range b.segs {
 		if s.r.Done() {
 			st.eng.Release(s.r)
 		} else {
 			keep = append(keep, s)
 		}
 	}
-	bsend.segs = keep
+	b.segs = keep
 }
 
-// allocBsend finds room for n bytes (plus overhead), first-fit.
-func allocBsend(n int) (int, bool) {
+// alloc finds room for n bytes (plus overhead), first-fit.
+func (b *bpool) alloc(n int) (int, bool) {
 	need := n + BsendOverhead
 	st.eng.Progress()
-	reapBsend()
+	b.reap()
 	off := 0
-	for _, s := range bsend.segs {
+	for _, s := range b.segs {
 		if s.off-off >= need {
 			return off, true
 		}
 		off = s.off + s.n
 	}
-	return off, bsend.size-off >= need
+	return off, b.size-off >= need
 }
 
 // Bsend copies the message into the attached buffer and sends from there.
@@ -92,16 +118,17 @@ func (c *Comm) Bsend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag
 
 func (c *Comm) bsendCopy(call string, buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int) error {
 	n := count * dt.Size
-	off, ok := allocBsend(n)
+	b := c.bsendPool()
+	off, ok := b.alloc(n)
 	if !ok {
-		return c.raise(errf(abi.ErrBuffer, call, "attached buffer (%d bytes) has no room for %d bytes plus MPI_BSEND_OVERHEAD", bsend.size, n))
+		return c.raise(errf(abi.ErrBuffer, call, "attached buffer (%d bytes) has no room for %d bytes plus MPI_BSEND_OVERHEAD", b.size, n))
 	}
-	dst := unsafe.Add(bsend.buf, off)
+	dst := unsafe.Add(b.buf, off)
 	dt.Pack(unsafe.Slice((*byte)(dst), n), buf, count, 0)
 	r := st.eng.Isend(c.pc, dst, n, dest, tag, pml.ModeStandard)
 	if r != nil {
-		bsend.segs = append(bsend.segs, bseg{off: off, n: n + BsendOverhead, r: r})
-		sort.Slice(bsend.segs, func(i, j int) bool { return bsend.segs[i].off < bsend.segs[j].off })
+		b.segs = append(b.segs, bseg{off: off, n: n + BsendOverhead, r: r})
+		sort.Slice(b.segs, func(i, j int) bool { return b.segs[i].off < b.segs[j].off })
 	}
 	return nil
 }

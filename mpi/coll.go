@@ -98,6 +98,10 @@ type collOp struct {
 	ports [2]collPort
 	err   int  // first error class of the current run
 	busy  bool // a nonblocking or persistent run is in flight
+	// ptags: a persistent collective's tags, reserved at its *_init, so
+	// that collectives match in the order of their init calls whatever the
+	// order of MPI_Start (-1: take fresh tags at each start).
+	ptags [2]int
 }
 
 func (op *collOp) start() {
@@ -111,11 +115,23 @@ func (op *collOp) start() {
 			op.ports[1] = collPort{op.local.cc, &op.err}
 		}
 	}
+	t := op.ptags
+	if op.req == nil || !op.req.Persistent {
+		t = op.reserveTags()
+	}
 	if op.local != nil {
-		op.s.Start2(&op.ports[0], op.c.nextTags(1), &op.ports[1], op.local.nextTags(1))
+		op.s.Start2(&op.ports[0], t[0], &op.ports[1], t[1])
 		return
 	}
-	op.s.Start(&op.ports[0], op.c.nextTags(max(op.tags, 1)))
+	op.s.Start(&op.ports[0], t[0])
+}
+
+// reserveTags takes the tags of one run of op.
+func (op *collOp) reserveTags() [2]int {
+	if op.local != nil {
+		return [2]int{op.c.nextTags(1), op.local.nextTags(1)}
+	}
+	return [2]int{op.c.nextTags(max(op.tags, 1)), -1}
 }
 
 func (op *collOp) finish() {
@@ -206,6 +222,7 @@ func (op *collOp) exec(m CollMode) (*Request, error) {
 	op.req = r
 	if m == Persistent {
 		r.Persistent = true
+		op.ptags = op.reserveTags()
 		return r, nil
 	}
 	op.launch()
@@ -223,6 +240,26 @@ func startColl(r *Request) error {
 }
 
 // --- buffers -----------------------------------------------------------------
+
+// rebaseBottom turns blocks on MPI_BOTTOM (a nil base, displacements that
+// are absolute addresses) into blocks on the lowest address they use, since
+// the schedules treat a nil base as no buffer at all.
+func rebaseBottom(bl *coll.Blocks) {
+	lo, any := 0, false
+	for i, n := range bl.Count {
+		if n > 0 && (!any || bl.Displ[i] < lo) {
+			lo, any = bl.Displ[i], true
+		}
+	}
+	if !any {
+		return
+	}
+	u := uintptr(lo)
+	bl.Buf = *(*unsafe.Pointer)(unsafe.Pointer(&u))
+	for i := range bl.Displ {
+		bl.Displ[i] -= lo
+	}
+}
 
 // InPlace is MPI_IN_PLACE for Go callers; C's (void *)-1 arrives as the same
 // value.
@@ -282,6 +319,9 @@ func (op *collOp) blocksW(p unsafe.Pointer, counts, bdispls []int, types []*data
 	if direct {
 		for i := range counts {
 			bl.Count[i], bl.Displ[i] = counts[i]*types[i].Size, bdispls[i]
+		}
+		if p == nil {
+			rebaseBottom(&bl)
 		}
 		return bl
 	}

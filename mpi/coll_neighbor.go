@@ -58,6 +58,11 @@ func (c *Comm) checkEach(call string, buf unsafe.Pointer, counts []int, types []
 	if IsInPlace(buf) {
 		return errf(abi.ErrBuffer, call, "MPI_IN_PLACE is not allowed in neighbourhood collectives")
 	}
+	if buf == nil {
+		// MPI_BOTTOM: the displacements are absolute addresses, so a NULL
+		// base is how these calls are meant to be used, not a bad buffer.
+		buf = unsafe.Pointer(&bottomBase)
+	}
 	for i := range counts {
 		if e := c.checkBuf(call, buf, counts[i], types[i]); e != nil {
 			return e
@@ -65,6 +70,9 @@ func (c *Comm) checkEach(call string, buf unsafe.Pointer, counts []int, types []
 	}
 	return nil
 }
+
+// bottomBase stands for MPI_BOTTOM in argument checks only.
+var bottomBase byte
 
 func repeat[T any](v T, n int) []T {
 	out := make([]T, n)

@@ -26,11 +26,17 @@ type Comm struct {
 	remote []int // intercommunicator: world ranks of the remote group
 	local  *Comm // intercommunicator: intracommunicator of the local group
 	slots  []int // context slots held, returned by Free
-	topo   *Topology
-	shm    *shmcoll.Group // shared-memory collectives (nil: not on one node)
-	shmMax *[shmKinds]int // per kind, the largest contribution shm takes
-	area   int
-	shmRed *shmReducer
+	// bpool is the buffer MPI_Comm_attach_buffer attached (nil: none);
+	// session the session the communicator derives from (nil: the world).
+	bpool   *bpool
+	session *Session
+	// reserve is a context slot + 1 kept for the first MPI_Comm_idup (0: none).
+	reserve int
+	topo    *Topology
+	shm     *shmcoll.Group // shared-memory collectives (nil: not on one node)
+	shmMax  *[shmKinds]int // per kind, the largest contribution shm takes
+	area    int
+	shmRed  *shmReducer
 	// direct is set once the first large collective has asked
 	// (directAsked) and every member may reach every other's memory
 	// (shm_direct.go).

@@ -56,20 +56,22 @@ func (c *Comm) agreeSlots(call string, v *xview, n int) ([]int, *Error) {
 	return s, e
 }
 
-// agreeIntra takes a context slot and, when one is free everywhere, a
-// shared-memory collective area (-1 when none) for a new intracommunicator.
-func (c *Comm) agreeIntra(call string, v *xview) (int, int, *Error) {
-	s, area, e := c.agree(call, v, 1, true)
+// agreeIntra takes two context slots, for a new intracommunicator and for
+// its first MPI_Comm_idup (see Idup), and, when one is free everywhere, a
+// shared-memory collective area (-1 when none).
+func (c *Comm) agreeIntra(call string, v *xview) ([2]int, int, *Error) {
+	s, area, e := c.agree(call, v, 2, true)
 	if e != nil {
-		return 0, -1, e
+		return [2]int{}, -1, e
 	}
-	return s[0], area, nil
+	return [2]int{s[0], s[1]}, area, nil
 }
 
 // giveBack returns what a process that takes no part in the new
 // communicator was granted.
-func giveBack(slot, area int) {
-	ctxFree.set(slot)
+func giveBack(slots [2]int, area int) {
+	ctxFree.set(slots[0])
+	ctxFree.set(slots[1])
 	if area >= 0 {
 		ctxFree.set(areaBit0 + area)
 	}
@@ -107,17 +109,49 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 
 // newIntra builds an intracommunicator over the given world ranks; every
 // member calls it (setting up shared-memory collectives is collective).
-func newIntra(slot int, group []int, me int, parent *Comm, area int) *Comm {
+func newIntra(slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
+	slot := slots[0]
 	pc := pml.NewComm(uint32(2*slot), me, group)
 	cc := pml.NewComm(uint32(2*slot+1), me, group)
 	c := newComm(0, pc, cc, "")
 	c.slots = []int{slot}
+	if slots[1] != noSlot {
+		c.slots = append(c.slots, slots[1])
+		c.reserve = slots[1] + 1
+	}
 	if parent != nil {
 		c.errh = parent.errh
 	}
 	registerComm(c)
 	c.setupShm(area)
 	return c
+}
+
+// noSlot marks a slot pair with no idup reserve.
+const noSlot = -1
+
+// Idup duplicates c without communicating when it can (MPI_Comm_idup): every
+// intracommunicator is made with a second context slot agreed with the
+// first, kept for its first idup. All members call idup on c in the same
+// order, so all take the reserve together; idups on different
+// communicators then never wait for each other, whatever their order
+// across processes. The duplicate has no reserve of its own and no
+// shared-memory collective area (its collectives go point to point);
+// without a reserve, idup is MPI_Comm_dup, completed at once.
+func (c *Comm) Idup() (*Comm, error) {
+	if c.inter || c.reserve == 0 {
+		return c.Dup()
+	}
+	slot := c.reserve - 1
+	c.reserve = 0
+	c.slots = slices.DeleteFunc(c.slots, func(s int) bool { return s == slot })
+	d := newIntra([2]int{slot, noSlot}, c.group, c.rank, c, -1)
+	d.topo = c.topo
+	if err := c.copyAttrs(d); err != nil {
+		d.release()
+		return nil, err
+	}
+	return d, nil
 }
 
 // Dup duplicates c (MPI_Comm_dup): same group, new context, attributes

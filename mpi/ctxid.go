@@ -22,12 +22,20 @@ const (
 
 type ctxMask [ctxSlots / 64]uint64
 
+// The slots kept for the first MPI_Comm_idup of MPI_COMM_WORLD and
+// MPI_COMM_SELF (every other intracommunicator gets its reserve when made).
+const (
+	slotWorldIdup = ctxFirstDyn / 2
+	slotSelfIdup  = ctxFirstDyn/2 + 1
+)
+
 // ctxFree is this process's mask: a set bit is a free slot.
 var ctxFree = func() (m ctxMask) {
 	for i := range m {
 		m[i] = ^uint64(0)
 	}
-	m[0] &^= 1<<(ctxWorld/2) | 1<<(ctxSelf/2) // the predefined communicators
+	m[0] &^= 1<<(ctxWorld/2) | 1<<(ctxSelf/2)   // the predefined communicators
+	m[0] &^= 1<<slotWorldIdup | 1<<slotSelfIdup // and their idup reserves
 	m.clear(areaBit0 + worldArea)
 	return
 }()

@@ -8,15 +8,15 @@ import (
 
 func TestCtxMaskAgreement(t *testing.T) {
 	a, b := ctxFree, ctxFree
-	require.Equal(t, 2, a.lowest(), "slots 0 and 1 belong to MPI_COMM_WORLD and MPI_COMM_SELF")
-	a.clear(2)
-	b.clear(3)
+	require.Equal(t, 4, a.lowest(), "slots 0 and 1 belong to MPI_COMM_WORLD and MPI_COMM_SELF, 2 and 3 to their idups")
+	a.clear(4)
+	b.clear(5)
 	m := a
 	m.and(&b)
+	require.Equal(t, 6, m.lowest())
+	require.Equal(t, []int{6, 7}, m.lowestN(2))
+	m.set(4)
 	require.Equal(t, 4, m.lowest())
-	require.Equal(t, []int{4, 5}, m.lowestN(2))
-	m.set(2)
-	require.Equal(t, 2, m.lowest())
 	var empty ctxMask
 	require.Equal(t, -1, empty.lowest())
 	require.Empty(t, empty.lowestN(3))

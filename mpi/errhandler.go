@@ -32,6 +32,8 @@ type Errhandler struct {
 	Fn func(c *Comm, code int)
 	// WinFn is a user handler made for windows: it gets the window.
 	WinFn func(w *Win, code int)
+	// SessFn is a user handler for sessions (MPI_Session_create_errhandler).
+	SessFn func(session int32, code int)
 	// refs counts the user's live handles to a user handler (create and each
 	// get add one, MPI_Errhandler_free removes one). At zero the handle is
 	// released; communicators still using the handler keep the Go object.

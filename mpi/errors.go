@@ -94,7 +94,7 @@ func fatal(code int, msg string) {
 	if code <= 0 || code > 255 {
 		code = 1 // user classes do not fit an exit status
 	}
-	if st.pmi != nil && !st.finalized {
+	if st.pmi != nil && !st.stopped {
 		st.pmi.Abort(code, msg)
 	}
 	os.Exit(code)
@@ -104,7 +104,7 @@ func fatal(code int, msg string) {
 // no communicator yet, so the default handler (fatal) applies.
 func notReady(call string) error {
 	what := "before MPI_Init"
-	if st.finalized {
+	if st.finalized || st.stopped {
 		what = "after MPI_Finalize"
 	}
 	fmt.Fprintf(os.Stderr, "gompi: %s called %s: MPI is not initialized (MPI_ERR_OTHER); aborting\n", call, what)

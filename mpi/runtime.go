@@ -29,9 +29,10 @@ const (
 )
 
 var st struct {
-	initialized bool
-	ready       bool // between Init and Finalize
-	finalized   bool
+	initialized bool // the world model: MPI_Init was called
+	ready       bool // the runtime runs (world model or a session open)
+	finalized   bool // the world model: MPI_Finalize completed
+	stopped     bool // the runtime was shut down (it never restarts)
 	thread      int
 	rank, size  int
 	pmi         *pmi.Client
@@ -58,6 +59,10 @@ func Initialized() bool { return st.initialized }
 // Finalized reports whether Finalize has completed (MPI_Finalized).
 func Finalized() bool { return st.finalized }
 
+// Stopped reports whether the runtime was shut down: after MPI_Finalize
+// with no session open, or at exit after sessions only.
+func Stopped() bool { return st.stopped }
+
 // Ready reports whether MPI calls are allowed now.
 func Ready() bool { return st.ready }
 
@@ -80,23 +85,53 @@ func InitThread(required int) (int, error) {
 	if st.initialized {
 		return 0, errf(abi.ErrOther, "MPI_Init", "MPI is already initialized")
 	}
+	if st.stopped {
+		return 0, errf(abi.ErrOther, "MPI_Init", "the runtime was shut down and cannot start again")
+	}
 	st.initialized = true
+	st.thread = providedLevel(required)
+	startRuntime("MPI_Init")
+	return st.thread, nil
+}
+
+// providedLevel is the thread level given for required: calls are
+// serialised by the caller up to MPI_THREAD_SERIALIZED.
+func providedLevel(required int) int {
+	return min(max(required, abi.ThreadSingle), abi.ThreadSerialized)
+}
+
+// startRuntime brings the runtime up once, for the world model or the
+// first session, whichever comes first; a failure ends the job.
+func startRuntime(call string) {
+	if st.ready {
+		return
+	}
 	st.start = time.Now()
-	st.thread = min(max(required, abi.ThreadSingle), abi.ThreadSerialized)
 	if err := startup(); err != nil {
-		fmt.Fprintf(os.Stderr, "gompi: MPI_Init failed: %v\n", err)
+		fmt.Fprintf(os.Stderr, "gompi: %s failed: %v\n", call, err)
 		if st.pmi != nil {
-			st.pmi.Abort(1, "MPI_Init failed: "+err.Error())
+			st.pmi.Abort(1, call+" failed: "+err.Error())
 		}
 		os.Exit(1)
 	}
 	st.ready = true
 	if err := connectParent(); err != nil {
-		fmt.Fprintf(os.Stderr, "gompi: MPI_Init: %v\n", err)
-		st.pmi.Abort(1, "MPI_Init: "+err.Error())
+		fmt.Fprintf(os.Stderr, "gompi: %s: %v\n", call, err)
+		st.pmi.Abort(1, call+": "+err.Error())
 		os.Exit(1)
 	}
-	return st.thread, nil
+}
+
+// stopRuntime waits for every process, then releases the transports.
+func stopRuntime() {
+	barrier(st.world)
+	finalizeDyn()
+	st.ready = false
+	st.stopped = true
+	st.pmi.Finalize()
+	if st.sm != nil {
+		st.sm.Close()
+	}
 }
 
 func startup() error {
@@ -178,6 +213,7 @@ func startup() error {
 	setupWorldShm()
 	me := []int{st.rank}
 	st.self = newComm(abi.CommSelf, pml.NewComm(ctxSelf, 0, me), pml.NewComm(ctxSelfCol, 0, me), "MPI_COMM_SELF")
+	st.world.reserve, st.self.reserve = slotWorldIdup+1, slotSelfIdup+1
 	for _, c := range []*Comm{st.world, st.self} {
 		eng.Register(c.pc)
 		eng.Register(c.cc)
@@ -273,9 +309,10 @@ const (
 	defaultGetMinCross = 32 << 10
 )
 
-// Finalize waits for every process, then releases the transports.
+// Finalize ends the world model; the runtime stops with it unless a session
+// is still open (the last MPI_Session_finalize stops it then).
 func Finalize() error {
-	if !st.ready {
+	if !st.ready || !st.initialized || st.finalized {
 		return notReady("MPI_Finalize")
 	}
 	// The standard: MPI_COMM_SELF's attributes are deleted first, newest
@@ -283,14 +320,10 @@ func Finalize() error {
 	if err := FinalizeAttrs(); err != nil {
 		return err
 	}
-	barrier(st.world)
-	finalizeDyn()
-	st.ready = false
-	st.pmi.Finalize()
-	if st.sm != nil {
-		st.sm.Close()
-	}
 	st.finalized = true
+	if openSessions == 0 {
+		stopRuntime()
+	}
 	return nil
 }
 

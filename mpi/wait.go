@@ -14,6 +14,9 @@ func WaitRequest(r *Request) { st.eng.Wait(r) }
 // Finish collects a completed request's status and frees it unless it is
 // persistent (which just becomes inactive).
 func Finish(r *Request) Status {
+	if r.Kind == KindExt {
+		finishExt(r)
+	}
 	finishRecv(r)
 	finishPart(r)
 	s := r.Status
@@ -29,6 +32,9 @@ func Finish(r *Request) Status {
 // once if inactive, at completion otherwise.
 func Free(r *Request) {
 	freePart(r)
+	if r.Kind == KindExt {
+		freeExt(r)
+	}
 	if r.Active && !r.Done() {
 		r.Freed = true
 		return
@@ -39,6 +45,10 @@ func Free(r *Request) {
 // Cancel cancels a pending receive, or asks the receiver to withdraw a send
 // it has not matched yet (MPI_Test_cancelled tells which happened).
 func Cancel(r *Request) {
+	if r.Kind == KindExt {
+		cancelExt(r)
+		return
+	}
 	if r.Kind == pml.KindColl || r.Kind == pml.KindPart {
 		return // collectives and partitioned cannot be cancelled (erroneous in MPI); ignore
 	}

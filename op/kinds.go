@@ -106,13 +106,20 @@ func initTypes() {
 	// Logical: 1-byte C/C++ bool and Fortran's 4-byte LOGICAL; the integer
 	// kernels' logical ops give 0/1.
 	set(gLogical, kU8, abi.CBool, abi.CxxBool)
-	set(gLogical, kI32, abi.Logical)
+	set(gLogical, kI32, abi.Logical, abi.Logical4)
+	set(gLogical, kI8, abi.Logical1)
+	set(gLogical, kI16, abi.Logical2)
+	set(gLogical, kI64, abi.Logical8)
 	// Complex.
 	set(gComplex, kC64, abi.Complex, abi.Complex8, abi.CFloatComplex, abi.CxxFloatComplex)
 	set(gComplex, kC128, abi.DoubleComplex, abi.Complex16, abi.CDoubleComplex, abi.CxxDoubleComplex)
 	set(gComplex, kCLD, abi.CLongDoubleComplex, abi.CxxLongDoubleComplex)
 	set(gComplex, kC256, abi.Complex32)
 	set(gByte, kU8, abi.Byte)
+	// Half precision (REAL*2, COMPLEX*4): no arithmetic kernel yet, so only
+	// REPLACE and NO_OP, as for any type outside the standard's groups.
+	set(gNone, kU16, abi.Real2)
+	set(gNone, kU32, abi.Complex4)
 	// Pairs.
 	set(gPair, kFloatInt, abi.FloatInt)
 	set(gPair, kDoubleInt, abi.DoubleInt)

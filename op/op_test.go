@@ -24,7 +24,7 @@ var (
 		abi.Int32, abi.Int64, abi.Uint8, abi.Uint16, abi.Uint32, abi.Uint64, abi.Char, abi.Character}
 	fInts    = []int32{abi.Integer, abi.Integer1, abi.Integer2, abi.Integer4, abi.Integer8}
 	floats   = []int32{abi.Float, abi.Double, abi.Real, abi.DoublePrecision, abi.LongDouble, abi.Real4, abi.Real8, abi.Real16}
-	logicals = []int32{abi.Logical, abi.CBool, abi.CxxBool}
+	logicals = []int32{abi.Logical, abi.CBool, abi.CxxBool, abi.Logical1, abi.Logical2, abi.Logical4, abi.Logical8}
 	complexs = []int32{abi.Complex, abi.DoubleComplex, abi.Complex8, abi.Complex16, abi.CFloatComplex,
 		abi.CDoubleComplex, abi.CLongDoubleComplex, abi.CxxFloatComplex, abi.CxxDoubleComplex,
 		abi.CxxLongDoubleComplex, abi.Complex32}
@@ -87,19 +87,19 @@ func descOf(h int32) desc {
 	s := func(w int) desc { return desc{class: cSigned, width: w, stride: w} }
 	u := func(w int) desc { return desc{class: cUnsigned, width: w, stride: w} }
 	switch h {
-	case abi.Char, abi.Character, abi.SignedChar, abi.Int8, abi.Integer1:
+	case abi.Char, abi.Character, abi.SignedChar, abi.Int8, abi.Integer1, abi.Logical1:
 		return s(1)
 	case abi.UnsignedChar, abi.Uint8, abi.Byte:
 		return u(1)
-	case abi.Short, abi.Int16, abi.Integer2:
+	case abi.Short, abi.Int16, abi.Integer2, abi.Logical2:
 		return s(2)
-	case abi.UnsignedShort, abi.Uint16:
+	case abi.UnsignedShort, abi.Uint16, abi.Real2:
 		return u(2)
-	case abi.Int, abi.Int32, abi.Integer, abi.Integer4, abi.Logical:
+	case abi.Int, abi.Int32, abi.Integer, abi.Integer4, abi.Logical, abi.Logical4:
 		return s(4)
-	case abi.Unsigned, abi.Uint32:
+	case abi.Unsigned, abi.Uint32, abi.Complex4:
 		return u(4)
-	case abi.Long, abi.LongLongInt, abi.Int64, abi.Integer8, abi.Aint, abi.Offset, abi.Count:
+	case abi.Long, abi.LongLongInt, abi.Int64, abi.Integer8, abi.Aint, abi.Offset, abi.Count, abi.Logical8:
 		return s(8)
 	case abi.UnsignedLong, abi.UnsignedLongLong, abi.Uint64:
 		return u(8)

@@ -63,7 +63,8 @@ func run(name string, args ...string) (string, error) {
 	return string(out), err
 }
 
-var undeclaredRE = regexp.MustCompile(`'((?:P?MPI|MPIO)_\w+)' undeclared`)
+// gcc quotes names with ASCII or, in a UTF-8 locale, typographic quotes.
+var undeclaredRE = regexp.MustCompile(`['‘]((?:P?MPI|MPIO)_\w+)['’] undeclared`)
 
 // constantValues compiles and runs the value program against one header
 // directory. Names the header lacks are dropped (gcc names them) and
