@@ -79,7 +79,13 @@ var prompt = testtime.D(10 * time.Second)
 
 func runWith(t *testing.T, stdin io.Reader, env []string, bin string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
+	return runFor(t, jobTimeout, stdin, env, bin, args...)
+}
+
+// runFor is runWith with its own deadline.
+func runFor(t *testing.T, deadline time.Duration, stdin io.Reader, env []string, bin string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	var out, errb bytes.Buffer
@@ -231,6 +237,15 @@ func TestAbort(t *testing.T) {
 
 	r = run(t, "-n", "2", pmiprog, "abort", "0", "0", "zero")
 	assert.Equal(t, 1, r.code, "abort with code 0 still fails the job")
+}
+
+// A rank breaking the PMI protocol (barrier_in twice) ends the job at once
+// with a message naming it, instead of hanging until a timeout.
+func TestPMIViolationEndsJob(t *testing.T) {
+	r := run(t, "-n", "2", pmiprog, "barrier2", "1")
+	assert.Equal(t, 1, r.code)
+	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) broke the PMI protocol: cmd=barrier_in while waiting in a barrier`, r.stderr)
+	assert.Less(t, r.elapsed, prompt)
 }
 
 func TestKilledRankEndsJob(t *testing.T) {

@@ -56,6 +56,7 @@ type exitEvent struct {
 type abortEvent struct {
 	rank, code int
 	msg        string
+	violation  bool // the rank broke the PMI protocol; msg says how
 }
 
 // job is one run of gompirun.
@@ -81,7 +82,7 @@ type job struct {
 func Run(opts *Options, cfg Config) int {
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
-		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, opts.NP)}
+		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, 2*opts.NP)}
 	if err := j.start(); err != nil {
 		out.Messagef("%v", err)
 		j.fail(1)
@@ -138,8 +139,9 @@ func (j *job) start() error {
 			// MPICH reads the node layout from this key: all ranks on node 0.
 			"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", j.opts.NP),
 		},
-		OnAbort: func(rank, code int, msg string) { j.aborts <- abortEvent{rank, code, msg} },
-		Logf:    func(f string, a ...any) { j.out.Messagef(f, a...) },
+		OnAbort:     func(rank, code int, msg string) { j.aborts <- abortEvent{rank, code, msg, false} },
+		OnViolation: func(rank int, what string) { j.aborts <- abortEvent{rank, 1, what, true} },
+		Logf:        func(f string, a ...any) { j.out.Messagef(f, a...) },
 	})
 	if err != nil {
 		return err
@@ -375,7 +377,11 @@ func (j *job) abort(ev abortEvent) {
 	if ev.msg != "" {
 		msg = ": " + ev.msg
 	}
-	j.out.Messagef("rank %d (pid %d) called MPI_Abort with code %d%s; terminating job", ev.rank, r.pid, ev.code, msg)
+	if ev.violation {
+		j.out.Messagef("rank %d (pid %d) broke the PMI protocol: %s; terminating job", ev.rank, r.pid, ev.msg)
+	} else {
+		j.out.Messagef("rank %d (pid %d) called MPI_Abort with code %d%s; terminating job", ev.rank, r.pid, ev.code, msg)
+	}
 	status := ev.code & 0xff
 	if status == 0 {
 		status = 1
@@ -399,7 +405,7 @@ func (j *job) rankExited(ev exitEvent) {
 	}
 	st := j.srv.State(ev.rank)
 	if st.Aborted {
-		j.abort(abortEvent{ev.rank, st.AbortCode, st.AbortMsg})
+		j.abort(abortEvent{rank: ev.rank, code: st.AbortCode, msg: st.AbortMsg})
 		return
 	}
 	r.finished = true
