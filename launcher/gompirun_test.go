@@ -251,7 +251,7 @@ func TestPMIViolationEndsJob(t *testing.T) {
 func TestKilledRankEndsJob(t *testing.T) {
 	r := run(t, "-n", "3", pmiprog, "child", "1")
 	assert.Equal(t, 128+9, r.code)
-	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) killed by signal 9 \(killed\); terminating job`, r.stderr)
+	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) killed by signal 9 \(SIGKILL: killed\); terminating job`, r.stderr)
 	m := regexp.MustCompile(`dying at (\d+)`).FindStringSubmatch(r.stdout)
 	require.NotNil(t, m, r.stdout)
 	ns, _ := strconv.ParseInt(m[1], 10, 64)
@@ -443,7 +443,7 @@ func TestSignalForwarding(t *testing.T) {
 	ee, ok := err.(*exec.ExitError)
 	require.True(t, ok, "%v", err)
 	assert.Equal(t, 128+2, ee.ExitCode())
-	assert.Contains(t, errb.String(), "killed by signal 2 (interrupt)")
+	assert.Contains(t, errb.String(), "killed by signal 2 (SIGINT: interrupt)")
 }
 
 // TestMPICHProgram runs a program built with MPICH's own library under

@@ -417,7 +417,7 @@ func (j *job) rankExited(ev exitEvent) {
 		j.terminate()
 	case ws.Signaled():
 		sig := ws.Signal()
-		j.out.Messagef("rank %d (pid %d) killed by signal %d (%v); terminating job", ev.rank, r.pid, int(sig), sig)
+		j.out.Messagef("rank %d (pid %d) killed by signal %d (%s: %v); terminating job", ev.rank, r.pid, int(sig), unix.SignalName(sig), sig)
 		j.fail(128 + int(sig))
 		j.terminate()
 	case ws.ExitStatus() != 0 && !st.Finalized:
