@@ -223,7 +223,7 @@ func openSM(eng *pml.Engine) error {
 		GetMinCrossSocket: st.settings.size("GOMPI_SM_GET_MIN_CROSS", max(getMin, 0)),
 		SlowGetMin:        st.settings.size("GOMPI_SM_SLOW_GET_MIN", 16<<10),
 		SharedGetMin:      st.settings.size("GOMPI_SM_SHARED_GET_MIN", 32<<10),
-		Dir: st.settings.str("GOMPI_SM_DIR", ""),
+		Dir:               st.settings.str("GOMPI_SM_DIR", ""),
 		SameSocket: func(peer int) bool {
 			return hitopo.SameSocket(st.topo[st.rank], st.topo[peer])
 		}}
