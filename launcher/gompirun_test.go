@@ -79,7 +79,13 @@ var prompt = testtime.D(10 * time.Second)
 
 func runWith(t *testing.T, stdin io.Reader, env []string, bin string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), jobTimeout)
+	return runFor(t, jobTimeout, stdin, env, bin, args...)
+}
+
+// runFor is runWith with its own deadline.
+func runFor(t *testing.T, deadline time.Duration, stdin io.Reader, env []string, bin string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	var out, errb bytes.Buffer
@@ -236,10 +242,19 @@ func TestAbort(t *testing.T) {
 	assert.Equal(t, 1, r.code, "abort with code 0 still fails the job")
 }
 
+// A rank breaking the PMI protocol (barrier_in twice) ends the job at once
+// with a message naming it, instead of hanging until a timeout.
+func TestPMIViolationEndsJob(t *testing.T) {
+	r := run(t, "-n", "2", pmiprog, "barrier2", "1")
+	assert.Equal(t, 1, r.code)
+	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) broke the PMI protocol: cmd=barrier_in while waiting in a barrier`, r.stderr)
+	assert.Less(t, r.elapsed, prompt)
+}
+
 func TestKilledRankEndsJob(t *testing.T) {
 	r := run(t, "-n", "3", pmiprog, "child", "1")
 	assert.Equal(t, 128+9, r.code)
-	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) killed by signal 9 \(killed\); terminating job`, r.stderr)
+	assert.Regexp(t, `gompirun: rank 1 \(pid \d+\) killed by signal 9 \(SIGKILL: killed\); terminating job`, r.stderr)
 	m := regexp.MustCompile(`dying at (\d+)`).FindStringSubmatch(r.stdout)
 	require.NotNil(t, m, r.stdout)
 	ns, _ := strconv.ParseInt(m[1], 10, 64)
@@ -431,7 +446,7 @@ func TestSignalForwarding(t *testing.T) {
 	ee, ok := err.(*exec.ExitError)
 	require.True(t, ok, "%v", err)
 	assert.Equal(t, 128+2, ee.ExitCode())
-	assert.Contains(t, errb.String(), "killed by signal 2 (interrupt)")
+	assert.Contains(t, errb.String(), "killed by signal 2 (SIGINT: interrupt)")
 }
 
 // TestMPICHProgram runs a program built with MPICH's own library under

@@ -59,6 +59,7 @@ type exitEvent struct {
 type abortEvent struct {
 	rank, code int
 	msg        string
+	violation  bool // the rank broke the PMI protocol; msg says how
 }
 
 // job is one run of gompirun.
@@ -89,7 +90,7 @@ type job struct {
 func Run(opts *Options, cfg Config) int {
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
-		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, opts.NP), spawns: make(chan spawnCall), done: make(chan struct{})}
+		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, 2*opts.NP), spawns: make(chan spawnCall), done: make(chan struct{})}
 	if err := j.start(); err != nil {
 		out.Messagef("%v", err)
 		j.fail(1)
@@ -383,7 +384,11 @@ func (j *job) abort(ev abortEvent) {
 	if ev.msg != "" {
 		msg = ": " + ev.msg
 	}
-	j.out.Messagef("%s (pid %d) called MPI_Abort with code %d%s; terminating job", r.label, r.pid, ev.code, msg)
+	if ev.violation {
+		j.out.Messagef("%s (pid %d) broke the PMI protocol: %s; terminating job", r.label, r.pid, ev.msg)
+	} else {
+		j.out.Messagef("%s (pid %d) called MPI_Abort with code %d%s; terminating job", r.label, r.pid, ev.code, msg)
+	}
 	status := ev.code & 0xff
 	if status == 0 {
 		status = 1
@@ -407,7 +412,7 @@ func (j *job) rankExited(ev exitEvent) {
 	}
 	st := r.sub.srv.State(r.rank)
 	if st.Aborted {
-		j.abort(abortEvent{ev.rank, st.AbortCode, st.AbortMsg})
+		j.abort(abortEvent{rank: ev.rank, code: st.AbortCode, msg: st.AbortMsg})
 		return
 	}
 	r.finished = true
@@ -419,7 +424,7 @@ func (j *job) rankExited(ev exitEvent) {
 		j.terminate()
 	case ws.Signaled():
 		sig := ws.Signal()
-		j.out.Messagef("%s (pid %d) killed by signal %d (%v); terminating job", r.label, r.pid, int(sig), sig)
+		j.out.Messagef("%s (pid %d) killed by signal %d (%s: %v); terminating job", r.label, r.pid, int(sig), unix.SignalName(sig), sig)
 		j.fail(128 + int(sig))
 		j.terminate()
 	case ws.ExitStatus() != 0 && !st.Finalized:

@@ -62,7 +62,10 @@ func (j *job) newSubJob(n int, id string, size int) (*subJob, error) {
 			// MPICH reads the node layout from this key: all ranks on node 0.
 			"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", size),
 		},
-		OnAbort: func(rank, code int, msg string) { j.aborts <- abortEvent{sub.base + rank, code, msg} },
+		OnAbort: func(rank, code int, msg string) { j.aborts <- abortEvent{rank: sub.base + rank, code: code, msg: msg} },
+		OnViolation: func(rank int, what string) {
+			j.aborts <- abortEvent{rank: sub.base + rank, code: 1, msg: what, violation: true}
+		},
 		OnSpawn: j.requestSpawn,
 		Logf:    func(f string, a ...any) { j.out.Messagef(f, a...) },
 	})

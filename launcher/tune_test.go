@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"gompi/internal/testtime"
 	"gompi/launcher/tune"
 )
 
@@ -157,16 +158,18 @@ func TestTuneFileContentOneSocket(t *testing.T) {
 
 // The whole --tune path, measuring little: gompitune runs under gompirun,
 // the file appears with both keys, and jobs get it by default. The sizes
-// end at 1 MiB instead of 8 (GOMPI_TUNE_MAX): a test checks the path, not
-// the machine, and the large sizes' fixed repetitions took 40 s of 90
-// under the race detector on a busy machine.
+// end at 256 KiB instead of 8 MiB (GOMPI_TUNE_MAX): a test checks the path,
+// not the machine, and the large sizes' fixed repetitions took 40 s of 90
+// under the race detector on a busy machine, and a job over 64 s at a load
+// of 32 on 2 CPUs.
 func TestTuneEndToEnd(t *testing.T) {
 	cpus, err := AllowedCPUs()
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(cpus), 2, "--tune needs two CPUs")
 	xdg := t.TempDir()
 	path := filepath.Join(xdg, "gompi", "tune.conf")
-	r := runWith(t, nil, []string{"XDG_CONFIG_HOME=" + xdg, "GOMPI_TUNE_FILE=", "GOMPI_TUNE_MAX=1m"}, gompirun, "--tune", "--tune-time", "2")
+	r := runFor(t, testtime.D(10*time.Minute), nil, []string{"XDG_CONFIG_HOME=" + xdg, "GOMPI_TUNE_FILE=", "GOMPI_TUNE_MAX=256k"},
+		gompirun, "--tune", "--tune-time", "2")
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Contains(t, r.stdout, "wrote "+path)
 	assert.Regexp(t, `same socket \(CPUs \d+ and \d+\): (single copy from \d+ [KM]iB on|single copy is not at least as fast)`, r.stdout)

@@ -232,10 +232,15 @@ func RunTune(opts *Options, cfg Config) int {
 	return 0
 }
 
+// tuneJobSlack is how much longer than its budget a tuning job may run
+// before it counts as hung: start-up, the fixed repetitions of every size,
+// and a busy machine (the measurements are then poor, but they end).
+const tuneJobSlack = 5 * time.Minute
+
 // runTuneJob runs gompitune once as a job of its own and reads its result.
 func runTuneJob(opts *Options, cfg Config, prog string, pl *Placement, getRank int, budget time.Duration, out string) (*tune.Result, error) {
 	job := &Options{NP: 2, BindTo: BindCore, CPUSet: pl.CPUs, Env: opts.Env, ExecBound: -1,
-		Timeout: 4*budget + 60*time.Second, Prog: prog,
+		Timeout: 4*budget + tuneJobSlack, Prog: prog,
 		Args: []string{"-q", "-o", out, "-budget", budget.String(), "-get-rank", strconv.Itoa(getRank)}}
 	jcfg := cfg
 	jcfg.Stdin = nil

@@ -268,6 +268,7 @@ func openSM(eng *pml.Engine) error {
 		GetMinCrossSocket: st.settings.size("GOMPI_SM_GET_MIN_CROSS", max(getMin, 0)),
 		SlowGetMin:        st.settings.size("GOMPI_SM_SLOW_GET_MIN", 16<<10),
 		SharedGetMin:      st.settings.size("GOMPI_SM_SHARED_GET_MIN", 32<<10),
+		Dir:               st.settings.str("GOMPI_SM_DIR", ""),
 		SameSocket: func(peer int) bool {
 			return hitopo.SameSocket(st.topo[st.rank], st.topo[peer])
 		}}
@@ -277,11 +278,25 @@ func openSM(eng *pml.Engine) error {
 	if cfg.GetMinCrossSocket == 0 {
 		cfg.GetMinCrossSocket = defaultGetMinCross
 	}
+	// The segment has no name: the leader publishes where it is open.
+	key := fmt.Sprintf("gompi_sm_%d", st.local[0])
 	if err := sm.Prepare(&cfg); err != nil {
 		return err
 	}
+	if cfg.Segment != "" {
+		if err := st.pmi.Put(key, cfg.Segment); err != nil {
+			return err
+		}
+	}
 	if err := st.pmi.Barrier(); err != nil {
 		return err
+	}
+	if cfg.Segment == "" {
+		loc, err := st.pmi.Get(key)
+		if err != nil {
+			return fmt.Errorf("the node leader's shared-memory segment: %w", err)
+		}
+		cfg.Segment = loc
 	}
 	m, err := sm.Open(cfg, eng.Handler())
 	if err != nil {

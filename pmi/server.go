@@ -23,6 +23,13 @@ type ServerConfig struct {
 	// OnSpawn starts the processes of a spawn request from rank and returns
 	// how many started (nil: spawning is not supported).
 	OnSpawn func(rank int, req *SpawnRequest) (int, error)
+	// OnViolation runs when a rank breaks the protocol in a way that would
+	// leave the job hanging or wrong (a request while it waits in a
+	// barrier): the job should end. The rank's session ends after it.
+	OnViolation func(rank int, what string)
+	// KVSLimit and RankKVSLimit bound the store in all and per rank
+	// (accounted bytes, see entryCost); 0: maxKVSBytes, maxRankKVSBytes.
+	KVSLimit, RankKVSLimit int
 	// Logf reports protocol errors; nil discards them.
 	Logf func(format string, args ...any)
 }
@@ -37,9 +44,24 @@ type RankState struct {
 	AbortMsg    string
 }
 
-// maxKVSBytes bounds the job's KVS so a runaway rank cannot exhaust the
-// launcher's memory.
-const maxKVSBytes = 256 << 20
+// The KVS is bounded per rank and in all, so a runaway rank cannot exhaust
+// the launcher's memory: a put past either bound gets rc=-1 msg=kvs_full.
+// Each entry counts its key and value and entryOverhead for the map's own
+// memory (a flood of tiny keys costs several times its content). Business
+// cards take a few KiB per rank.
+const (
+	maxRankKVSBytes = 4 << 20
+	maxKVSBytes     = 64 << 20
+	entryOverhead   = 96
+)
+
+// kvsEntry is a value and the rank that put it (-1: preput).
+type kvsEntry struct {
+	val   string
+	owner int
+}
+
+func entryCost(key, val string) int { return len(key) + len(val) + entryOverhead }
 
 // maxLoggedErrors per rank: a rank writing garbage gets replies, not a flood.
 const maxLoggedErrors = 10
@@ -49,8 +71,9 @@ type Server struct {
 	cfg ServerConfig
 
 	mu       sync.Mutex
-	kvs      map[string]string
-	kvsBytes int
+	kvs      map[string]kvsEntry
+	kvsBytes int   // accounted bytes of all entries
+	rankKVS  []int // accounted bytes of each rank's entries
 	ranks    []RankState
 	conns    []net.Conn
 	closed   bool
@@ -73,9 +96,16 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 	if cfg.UniverseSize < 1 {
 		cfg.UniverseSize = cfg.Size
 	}
+	if cfg.KVSLimit <= 0 {
+		cfg.KVSLimit = maxKVSBytes
+	}
+	if cfg.RankKVSLimit <= 0 {
+		cfg.RankKVSLimit = maxRankKVSBytes
+	}
 	s := &Server{
 		cfg:      cfg,
-		kvs:      map[string]string{},
+		kvs:      map[string]kvsEntry{},
+		rankKVS:  make([]int, cfg.Size),
 		ranks:    make([]RankState, cfg.Size),
 		conns:    make([]net.Conn, cfg.Size),
 		done:     make(chan struct{}),
@@ -88,8 +118,8 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		if err := checkValue(k, v); err != nil {
 			return nil, err
 		}
-		s.kvs[k] = v
-		s.kvsBytes += len(k) + len(v)
+		s.kvs[k] = kvsEntry{v, -1}
+		s.kvsBytes += entryCost(k, v)
 	}
 	return s, nil
 }
@@ -152,7 +182,10 @@ func (s *Server) Serve(rank int, conn net.Conn) error {
 		conn.Close()
 	}()
 
-	rs := &session{s: s, rank: rank, conn: conn, rd: NewReader(conn)}
+	rs := &session{s: s, rank: rank, conn: conn, rd: NewReader(conn),
+		lines: make(chan readResult), quit: make(chan struct{})}
+	defer close(rs.quit)
+	go rs.readLoop()
 	for {
 		err := rs.step()
 		if err == nil {
@@ -179,7 +212,44 @@ type session struct {
 	wbuf   []byte
 	errors int
 	spawn  spawnState
+	// lines come from readLoop, so that a request arriving while the rank
+	// should be waiting in a barrier is seen.
+	lines chan readResult
+	quit  chan struct{} // closed when Serve returns
 }
+
+type readResult struct {
+	line []byte
+	err  error
+}
+
+// readLoop reads the rank's lines for the session until the stream ends.
+func (rs *session) readLoop() {
+	for {
+		line, err := rs.rd.ReadLine()
+		select {
+		case rs.lines <- readResult{append([]byte(nil), line...), err}:
+		case <-rs.quit:
+			return
+		}
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
+			return
+		}
+	}
+}
+
+// readLine is the rank's next line.
+func (rs *session) readLine() ([]byte, error) {
+	select {
+	case r := <-rs.lines:
+		return r.line, r.err
+	case <-rs.s.done:
+		return nil, net.ErrClosed
+	}
+}
+
+// ErrProtocol is what Serve returns for a session ended by a violation.
+var ErrProtocol = errors.New("pmi: protocol violation")
 
 func (rs *session) reply(m Message) error {
 	b, err := m.AppendLine(rs.wbuf[:0])
@@ -214,7 +284,7 @@ func (rs *session) badLine(err error, line []byte) error {
 
 // step reads and answers one request.
 func (rs *session) step() error {
-	line, err := rs.rd.ReadLine()
+	line, err := rs.readLine()
 	if errors.Is(err, ErrLineTooLong) {
 		return rs.badLine(err, nil)
 	}
@@ -240,7 +310,7 @@ func (rs *session) skipMultiCommand(first []byte) error {
 			return rs.badLine(errors.New("pmi: multi-line command without endcmd"), first)
 		}
 		var err error
-		line, err = rs.rd.ReadLine()
+		line, err = rs.readLine()
 		if err != nil && !IsLineError(err) {
 			return err
 		}
@@ -292,8 +362,8 @@ func (rs *session) handle(m Message) error {
 	case "get":
 		return rs.reply(rs.get(m))
 	case "barrier_in":
-		if !rs.barrier() {
-			return net.ErrClosed
+		if err := rs.barrier(); err != nil {
+			return err
 		}
 		return rs.reply(NewMessage("barrier_out", "rc", "0"))
 	case "finalize":
@@ -355,16 +425,29 @@ func (rs *session) put(m Message) Message {
 	s := rs.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// A second put of a key replaces the value, as Hydra does.
-	size := s.kvsBytes + len(key) + len(val)
-	if old, dup := s.kvs[key]; dup {
-		size -= len(key) + len(old)
+	// A second put of a key replaces the value, as Hydra does; the
+	// replaced entry no longer counts against its owner.
+	cost := entryCost(key, val)
+	total, mine := s.kvsBytes+cost, s.rankKVS[rs.rank]+cost
+	old, dup := s.kvs[key]
+	if dup {
+		total -= entryCost(key, old.val)
+		if old.owner == rs.rank {
+			mine -= entryCost(key, old.val)
+		}
 	}
-	if size > maxKVSBytes {
+	if total > s.cfg.KVSLimit || mine > s.cfg.RankKVSLimit {
+		rs.errors++
+		if rs.errors <= maxLoggedErrors {
+			s.logf(rs.rank, "key-value store full (%d bytes of this rank's, %d of the job's); put of %q refused", s.rankKVS[rs.rank], s.kvsBytes, key)
+		}
 		return fail("put_result", "kvs_full")
 	}
-	s.kvs[key] = val
-	s.kvsBytes = size
+	if dup && old.owner >= 0 && old.owner != rs.rank {
+		s.rankKVS[old.owner] -= entryCost(key, old.val)
+	}
+	s.kvs[key] = kvsEntry{val, rs.rank}
+	s.kvsBytes, s.rankKVS[rs.rank] = total, mine
 	return NewMessage("put_result", "rc", "0", "msg", "success")
 }
 
@@ -375,17 +458,21 @@ func (rs *session) get(m Message) Message {
 	}
 	s := rs.s
 	s.mu.Lock()
-	val, ok := s.kvs[key]
+	e, ok := s.kvs[key]
 	s.mu.Unlock()
 	if !ok {
 		return fail("get_result", "key_not_found")
 	}
-	return NewMessage("get_result", "rc", "0", "msg", "success", "value", val)
+	return NewMessage("get_result", "rc", "0", "msg", "success", "value", e.val)
 }
 
-// barrier blocks until all ranks entered the current barrier; false when the
-// server closed meanwhile.
-func (rs *session) barrier() bool {
+// barrier blocks until all ranks entered the current barrier. It returns
+// net.ErrClosed when the server closed meanwhile, the stream's error when the
+// rank went away, and ErrProtocol when the rank sent anything but an abort
+// before its barrier_out (PMI-1 is one request, one reply: a second
+// barrier_in would count the rank twice, releasing a later barrier early or
+// never).
+func (rs *session) barrier() error {
 	s := rs.s
 	s.mu.Lock()
 	c := s.barrierC
@@ -398,8 +485,32 @@ func (rs *session) barrier() bool {
 	s.mu.Unlock()
 	select {
 	case <-c:
-		return true
+		return nil
 	case <-s.done:
-		return false
+		return net.ErrClosed
+	case r := <-rs.lines:
+		if r.err != nil && !errors.Is(r.err, ErrLineTooLong) {
+			return r.err
+		}
+		m, err := ParseLine(r.line)
+		if err == nil && m.Cmd == "abort" {
+			rs.handle(m)
+			return net.ErrClosed
+		}
+		what := "a malformed line"
+		if err == nil {
+			what = "cmd=" + m.Cmd
+		}
+		rs.s.violation(rs.rank, what+" while waiting in a barrier (PMI-1 allows one request at a time)")
+		return ErrProtocol
 	}
+}
+
+// violation reports that rank broke the protocol.
+func (s *Server) violation(rank int, what string) {
+	if s.cfg.OnViolation != nil {
+		s.cfg.OnViolation(rank, what)
+		return
+	}
+	s.logf(rank, "protocol violation: %s", what)
 }

@@ -30,22 +30,27 @@ type job struct {
 
 func startJob(t *testing.T, n int) *job {
 	t.Helper()
+	return startJobConfig(t, ServerConfig{Size: n})
+}
+
+// startJobConfig is startJob with cfg's size and limits.
+func startJobConfig(t *testing.T, cfg ServerConfig) *job {
+	t.Helper()
 	j := &job{}
-	srv, err := NewServer(ServerConfig{
-		Size:    n,
-		KVSName: "kvs_test",
-		Preput:  map[string]string{"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", n)},
-		OnAbort: func(rank, code int, msg string) {
-			j.mu.Lock()
-			j.aborts = append(j.aborts, fmt.Sprintf("%d:%d:%s", rank, code, msg))
-			j.mu.Unlock()
-		},
-		Logf: func(f string, a ...any) {
-			j.mu.Lock()
-			j.logs = append(j.logs, fmt.Sprintf(f, a...))
-			j.mu.Unlock()
-		},
-	})
+	n := cfg.Size
+	cfg.KVSName = "kvs_test"
+	cfg.Preput = map[string]string{"PMI_process_mapping": fmt.Sprintf("(vector,(0,1,%d))", n)}
+	cfg.OnAbort = func(rank, code int, msg string) {
+		j.mu.Lock()
+		j.aborts = append(j.aborts, fmt.Sprintf("%d:%d:%s", rank, code, msg))
+		j.mu.Unlock()
+	}
+	cfg.Logf = func(f string, a ...any) {
+		j.mu.Lock()
+		j.logs = append(j.logs, fmt.Sprintf(f, a...))
+		j.mu.Unlock()
+	}
+	srv, err := NewServer(cfg)
 	require.NoError(t, err)
 	j.srv = srv
 	j.clients = make([]*Client, n)
@@ -130,7 +135,8 @@ func TestPutRules(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "other", v)
 	j.srv.mu.Lock()
-	assert.Equal(t, len("PMI_process_mapping")+len("(vector,(0,1,1))")+len("k")+len("other"), j.srv.kvsBytes)
+	assert.Equal(t, len("PMI_process_mapping")+len("(vector,(0,1,1))")+len("k")+len("other")+2*entryOverhead, j.srv.kvsBytes)
+	assert.Equal(t, len("k")+len("other")+entryOverhead, j.srv.rankKVS[0])
 	j.srv.mu.Unlock()
 	require.NoError(t, c.Put("empty", ""))
 	v, err = c.Get("empty")
@@ -439,4 +445,78 @@ func TestClientReadsOtherServers(t *testing.T) {
 	assert.NoError(t, c.Put("a", "b"))
 	err = c.Barrier()
 	assert.ErrorContains(t, err, "expected cmd=barrier_out")
+}
+
+// A rank flooding the store is refused past its share, with an error reply
+// and one log line per refusal (at most maxLoggedErrors); the others still
+// put, until the job's total is reached.
+func TestKVSBounds(t *testing.T) {
+	const rankLimit, limit = 64 << 10, 1 << 20
+	j := startJobConfig(t, ServerConfig{Size: 32, RankKVSLimit: rankLimit, KVSLimit: limit})
+	val := strings.Repeat("v", MaxValueLen)
+	per := rankLimit / entryCost("flood-0000000", val)
+	flood := func(c *Client, prefix string) (n int, err error) {
+		for ; ; n++ {
+			if err = c.Put(fmt.Sprintf("%s-%07d", prefix, n), val); err != nil {
+				return n, err
+			}
+		}
+	}
+	n, err := flood(j.clients[0], "flood")
+	require.ErrorContains(t, err, "kvs_full")
+	assert.Equal(t, per, n, "a rank gets its share")
+	require.NoError(t, j.clients[0].Put("flood-0000000", "short"), "replacing its own entry shrinks it")
+	require.NoError(t, j.clients[1].Put("card", "x"), "another rank still puts")
+
+	total := 0
+	for r := 1; r < 32; r++ {
+		n, err := flood(j.clients[r], fmt.Sprintf("r%02d", r))
+		require.ErrorContains(t, err, "kvs_full")
+		total += n
+	}
+	j.srv.mu.Lock()
+	defer j.srv.mu.Unlock()
+	assert.LessOrEqual(t, j.srv.kvsBytes, limit)
+	assert.Greater(t, j.srv.kvsBytes, limit-32*entryCost("r00-0000000", val), "the job's bound, not the ranks', stopped them")
+	assert.LessOrEqual(t, len(j.logs), 32*maxLoggedErrors)
+}
+
+// A request while the rank waits in a barrier (here barrier_in twice) ends
+// its session and is reported; an abort there is honoured instead.
+func TestBarrierViolation(t *testing.T) {
+	var got []string
+	var mu sync.Mutex
+	srv, err := NewServer(ServerConfig{Size: 2, OnViolation: func(rank int, what string) {
+		mu.Lock()
+		got = append(got, fmt.Sprintf("%d: %s", rank, what))
+		mu.Unlock()
+	}})
+	require.NoError(t, err)
+	defer srv.Close()
+	c, _, done := rawConn(t, srv, 1)
+	go c.Write([]byte("cmd=barrier_in\ncmd=barrier_in\n"))
+	select {
+	case err := <-done:
+		assert.ErrorIs(t, err, ErrProtocol)
+	case <-time.After(testtime.D(30 * time.Second)):
+		t.Fatal("a second barrier_in did not end the session")
+	}
+	mu.Lock()
+	assert.Equal(t, []string{"1: cmd=barrier_in while waiting in a barrier (PMI-1 allows one request at a time)"}, got)
+	mu.Unlock()
+
+	var aborted []int
+	srv2, err := NewServer(ServerConfig{Size: 2, OnAbort: func(rank, code int, msg string) { aborted = append(aborted, rank, code) },
+		OnViolation: func(rank int, what string) { t.Errorf("violation %d %s", rank, what) }})
+	require.NoError(t, err)
+	defer srv2.Close()
+	c, _, done = rawConn(t, srv2, 0)
+	go c.Write([]byte("cmd=barrier_in\ncmd=abort exitcode=4\n"))
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(testtime.D(30 * time.Second)):
+		t.Fatal("an abort in a barrier did not end the session")
+	}
+	assert.Equal(t, []int{0, 4}, aborted)
 }

@@ -1,6 +1,7 @@
 package sm
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"sync/atomic"
@@ -34,10 +35,9 @@ type segHeader struct {
 	nlocal   uint32
 	ringSize uint32
 	attached uint32
+	collBig  uint32 // area 0's big slot size, 0 when the segment had no room for them
 }
 
-// ctlBlock is one process's shared control block. sleeping and doorbell sit on
-// their own cache lines so senders read them without disturbing the owner.
 type ctlBlock struct {
 	sleeping uint32
 	_        [60]byte
@@ -58,16 +58,11 @@ type segment struct {
 	mem      []byte
 	nlocal   int
 	ringSize int
+	bigSlot  int
 }
 
-// SegmentName is the /dev/shm file for a job's node, named after its leader rank
-// so every local process derives it without an exchange.
-func SegmentName(jobID string, leader int) string {
-	return fmt.Sprintf("/dev/shm/gompi-%s-sm-%d", jobID, leader)
-}
-
-func segmentSize(nlocal, ringSize int) int {
-	return bigOffset(nlocal, ringSize) + shmcoll.BigSize(nlocal, collBigFor(nlocal))
+func segmentSize(nlocal, ringSize, collBig int) int {
+	return bigOffset(nlocal, ringSize) + shmcoll.BigSize(nlocal, collBig)
 }
 
 // collBigFor is area 0's big slot size on a node of nlocal processes: none
@@ -98,36 +93,144 @@ func (s *segment) collBig() unsafe.Pointer {
 	return unsafe.Pointer(&s.mem[bigOffset(s.nlocal, s.ringSize)])
 }
 
-// createSegment makes and sizes the file; only the node leader calls it.
-func createSegment(path string, nlocal, ringSize int) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return fmt.Errorf("sm: create %s: %w", path, err)
+// The segment is a file without a name, so that no kill at any moment can
+// leave one behind: a memfd, or an O_TMPFILE file in GOMPI_SM_DIR (a tmpfs
+// such as /dev/shm, whose size then bounds it). The leader creates it and
+// the others open it through /proc/<leader>/fd/<fd> (Locator).
+//
+// Its pages are allocated at creation (fallocate), so a shortage is an error
+// there instead of a SIGBUS at first touch; short of room, the leader
+// degrades the layout (smaller rings, then no big collective slots) before
+// it gives up naming the size it needs.
+
+// MinRingSize is the smallest ring a degraded segment gets.
+const MinRingSize = 64 << 10
+
+// layout is the part of a segment's shape the leader may degrade.
+type layout struct{ ring, big int }
+
+// degrade is the next smaller layout, false when there is none: rings down to
+// 256 KiB first, then the big slots, then rings down to MinRingSize.
+func (l layout) degrade() (layout, bool) {
+	switch {
+	case l.ring > 256<<10:
+		l.ring /= 2
+	case l.big > 0:
+		l.big = 0
+	case l.ring > MinRingSize:
+		l.ring /= 2
+	default:
+		return l, false
 	}
-	defer f.Close()
-	size := segmentSize(nlocal, ringSize)
-	if err := f.Truncate(int64(size)); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("sm: size %s: %w", path, err)
+	return l, true
+}
+
+// newSegmentFile makes the nameless file: a memfd when dir is "", else an
+// O_TMPFILE file in dir.
+func newSegmentFile(dir string) (int, error) {
+	if dir == "" {
+		fd, err := unix.MemfdCreate("gompi-sm", unix.MFD_CLOEXEC)
+		if err != nil {
+			return -1, fmt.Errorf("sm: memfd_create: %w", err)
+		}
+		return fd, nil
 	}
-	mem, err := unix.Mmap(int(f.Fd()), 0, headerSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	fd, err := unix.Open(dir, unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, 0o600)
 	if err != nil {
-		os.Remove(path)
-		return fmt.Errorf("sm: map %s: %w", path, err)
+		return -1, fmt.Errorf("sm: unnamed file in %s (GOMPI_SM_DIR): %w", dir, err)
+	}
+	return fd, nil
+}
+
+// noRoom tells whether err is a shortage of memory or space.
+func noRoom(err error) bool {
+	return errors.Is(err, unix.ENOSPC) || errors.Is(err, unix.ENOMEM) || errors.Is(err, unix.EFBIG)
+}
+
+// createSegment makes the node's segment with the largest layout that fits,
+// starting from want; only the node leader calls it. It returns the
+// descriptor and the layout.
+func createSegment(dir string, nlocal int, want layout) (int, layout, error) {
+	fd, err := newSegmentFile(dir)
+	if err != nil {
+		return -1, want, err
+	}
+	l := want
+	for {
+		size := segmentSize(nlocal, l.ring, l.big)
+		err = fallocate(fd, int64(size))
+		if err == nil {
+			break
+		}
+		smaller, ok := l.degrade()
+		if !noRoom(err) || !ok {
+			unix.Close(fd)
+			if noRoom(err) {
+				return -1, l, shortage(dir, nlocal, size, err)
+			}
+			return -1, l, fmt.Errorf("sm: allocating the %s shared-memory segment: %w", mib(size), err)
+		}
+		l = smaller
+	}
+	mem, err := unix.Mmap(fd, 0, headerSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		unix.Close(fd)
+		return -1, l, fmt.Errorf("sm: map segment: %w", err)
 	}
 	h := (*segHeader)(unsafe.Pointer(&mem[0]))
 	h.nlocal = uint32(nlocal)
-	h.ringSize = uint32(ringSize)
+	h.ringSize = uint32(l.ring)
+	h.collBig = uint32(l.big)
 	atomic.StoreUint64(&h.magic, segMagic)
-	return unix.Munmap(mem)
+	unix.Munmap(mem)
+	return fd, l, nil
 }
 
-// attachSegment maps the file; the last process to attach unlinks it, so no
-// file outlives the job even if a process dies later.
-func attachSegment(path string, nlocal int) (*segment, error) {
+// fallocate gives fd size bytes of allocated pages, retrying interruptions
+// (a large tmpfs allocation is interruptible).
+func fallocate(fd int, size int64) error {
+	for {
+		err := unix.Fallocate(fd, 0, 0, size)
+		if err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+func mib(n int) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// shortage is the error when even the smallest layout does not fit: the
+// size needed and how to get it.
+func shortage(dir string, nlocal, size int, err error) error {
+	if dir == "" {
+		return fmt.Errorf("sm: %d processes on this node need %s of shared memory for their segment, "+
+			"and the system refused it (%v); raise this container's or cgroup's memory limit, or start fewer processes per node",
+			nlocal, mib(size), err)
+	}
+	free := ""
+	var st unix.Statfs_t
+	if unix.Statfs(dir, &st) == nil {
+		free = fmt.Sprintf(" (%s free)", mib(int(st.Bavail)*int(st.Bsize)))
+	}
+	return fmt.Errorf("sm: %d processes on this node need %s in %s%s for their shared-memory segment (%v); "+
+		"make %s larger (docker run --shm-size=%dm, or mount -o remount,size=%dm %s), "+
+		"or unset GOMPI_SM_DIR to use anonymous shared memory (memfd)",
+		nlocal, mib(size), dir, free, err, dir, size>>20+64, size>>20+64, dir)
+}
+
+// Locator is how the other processes find the leader's segment.
+func Locator(pid, fd int) string { return fmt.Sprintf("%d:%d", pid, fd) }
+
+// attachSegment maps the segment the leader published as loc.
+func attachSegment(loc string, nlocal int) (*segment, error) {
+	var pid, fd int
+	if _, err := fmt.Sscanf(loc, "%d:%d", &pid, &fd); err != nil {
+		return nil, fmt.Errorf("sm: bad segment locator %q", loc)
+	}
+	path := fmt.Sprintf("/proc/%d/fd/%d", pid, fd)
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return nil, fmt.Errorf("sm: open %s: %w", path, err)
+		return nil, fmt.Errorf("sm: open the node leader's segment %s: %w", path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -139,7 +242,8 @@ func attachSegment(path string, nlocal int) (*segment, error) {
 		return nil, fmt.Errorf("sm: map %s: %w", path, err)
 	}
 	h := (*segHeader)(unsafe.Pointer(&mem[0]))
-	if atomic.LoadUint64(&h.magic) != segMagic || int(h.nlocal) != nlocal {
+	if atomic.LoadUint64(&h.magic) != segMagic || int(h.nlocal) != nlocal ||
+		segmentSize(nlocal, int(h.ringSize), int(h.collBig)) > len(mem) {
 		unix.Munmap(mem)
 		return nil, fmt.Errorf("sm: %s is not this job's segment", path)
 	}
@@ -147,11 +251,8 @@ func attachSegment(path string, nlocal int) (*segment, error) {
 	// page fault every 85 small messages (a 2-5 us stall, the whole p99 of
 	// a short ping-pong). Kernels before 5.14 refuse; then pages fault lazily.
 	unix.Madvise(mem, unix.MADV_POPULATE_WRITE)
-	s := &segment{mem: mem, nlocal: nlocal, ringSize: int(h.ringSize)}
-	if int(atomic.AddUint32(&h.attached, 1)) == nlocal {
-		os.Remove(path)
-	}
-	return s, nil
+	atomic.AddUint32(&h.attached, 1)
+	return &segment{mem: mem, nlocal: nlocal, ringSize: int(h.ringSize), bigSlot: int(h.collBig)}, nil
 }
 
 func (s *segment) ctl(local int) *ctlBlock {

@@ -46,6 +46,16 @@ type Config struct {
 	// SharedGetMin is the smallest message a peer reads straight from our
 	// shared heap (heap.go) rather than through the ring; 0 never.
 	SharedGetMin int
+	// Dir, when set, holds the segment as an unnamed file (a tmpfs, whose
+	// size then bounds it); by default it is a memfd (segment.go).
+	Dir string
+	// Segment locates the leader's segment: Prepare sets it on the leader,
+	// which publishes it; the others set it before Open.
+	Segment string
+	// Ptracer is the process that may read our memory where Yama restricts
+	// it: the node's common ancestor of the job's processes (0: our parent).
+	Ptracer int
+	segFD   int // the leader's descriptor of the segment, until all attached
 }
 
 // DefaultRingSize scales the rings down as the node fills so the segment stays
@@ -58,8 +68,8 @@ func DefaultRingSize(nlocal int) int {
 	return size
 }
 
-// Prepare creates the node's segment; only the leader calls it, before the
-// exchange that tells the others it exists.
+// Prepare creates the node's segment and sets cfg.Segment; only the leader
+// calls it, before the exchange that tells the others where it is.
 func Prepare(cfg *Config) error {
 	if cfg.LocalRanks[0] != cfg.Me {
 		return nil
@@ -67,7 +77,14 @@ func Prepare(cfg *Config) error {
 	if cfg.RingSize == 0 {
 		cfg.RingSize = DefaultRingSize(len(cfg.LocalRanks))
 	}
-	return createSegment(SegmentName(cfg.JobID, cfg.LocalRanks[0]), len(cfg.LocalRanks), cfg.RingSize)
+	n := len(cfg.LocalRanks)
+	fd, l, err := createSegment(cfg.Dir, n, layout{ring: cfg.RingSize, big: collBigFor(n)})
+	if err != nil {
+		return err
+	}
+	cfg.RingSize, cfg.segFD = l.ring, fd
+	cfg.Segment = Locator(os.Getpid(), fd)
+	return nil
 }
 
 // Module is the sm transport of one process.
@@ -124,7 +141,12 @@ func (m *Module) Fast(peer int) FastPeer {
 // Open attaches to the node's segment after the leader created it.
 func Open(cfg Config, h btl.Handler) (*Module, error) {
 	n := len(cfg.LocalRanks)
-	seg, err := attachSegment(SegmentName(cfg.JobID, cfg.LocalRanks[0]), n)
+	seg, err := attachSegment(cfg.Segment, n)
+	if cfg.LocalRanks[0] == cfg.Me {
+		// Every other process has the segment open once it is ready, so
+		// Open's wait for the peers is where the leader lets go of it.
+		defer unix.Close(cfg.segFD)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -169,9 +191,16 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	m.probe = new(uint64)
 	*m.probe = probeValue
 	// Under Yama (ptrace_scope 1) only ancestors may read our memory, and the
-	// ranks are siblings: allow any process of this user, as Open MPI does,
-	// so single copy works there too. Without Yama the call fails harmlessly.
-	unix.Prctl(unix.PR_SET_PTRACER, ^uintptr(0), 0, 0, 0)
+	// ranks are siblings: name their common ancestor (the launcher), which
+	// admits it and its descendants, the job's processes, and no one else;
+	// only when single copy may read us. Without Yama the call fails harmlessly.
+	if cfg.SingleCopy != SingleCopyOff {
+		tracer := cfg.Ptracer
+		if tracer <= 0 {
+			tracer = os.Getppid()
+		}
+		unix.Prctl(unix.PR_SET_PTRACER, uintptr(tracer), 0, 0, 0)
+	}
 	m.myCtl.pid = int32(os.Getpid())
 	m.myCtl.probe = uint64(uintptr(unsafe.Pointer(m.probe)))
 	m.myCtl.heapFD = int32(localHeap.fd)
@@ -217,7 +246,7 @@ func (m *Module) EagerLimit() int { return m.maxRec }
 // CollArea is collective area i of the node segment; area 0 has big slots.
 func (m *Module) CollArea(i int) *shmcoll.Area {
 	a := shmcoll.NewArea(m.seg.collArea(i), len(m.world), CollSlot)
-	if big := collBigFor(len(m.world)); i == 0 && big > 0 {
+	if big := m.seg.bigSlot; i == 0 && big > 0 {
 		a.SetBig(m.seg.collBig(), big)
 	}
 	return a

@@ -3,6 +3,7 @@ package sm_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"unsafe"
@@ -33,6 +34,7 @@ func pair(t *testing.T, mode sm.SingleCopy) ([2]*pml.Engine, [2]*pml.Comm) {
 		engines[i] = pml.New(pml.Config{Me: i, WorldSize: 2})
 	}
 	require.NoError(t, sm.Prepare(&cfgs[0]))
+	cfgs[1].Segment = cfgs[0].Segment
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i := range mods {
@@ -45,8 +47,8 @@ func pair(t *testing.T, mode sm.SingleCopy) ([2]*pml.Engine, [2]*pml.Comm) {
 	wg.Wait()
 	require.NoError(t, errs[0])
 	require.NoError(t, errs[1])
-	_, err := os.Stat(sm.SegmentName(job, 0))
-	require.True(t, os.IsNotExist(err), "the segment file must be gone once everyone attached")
+	files, _ := filepath.Glob("/dev/shm/gompi-" + job + "*")
+	require.Empty(t, files, "the segment has no name")
 	for i := range engines {
 		engines[i].AddTransport(mods[i], []int{1 - i})
 		comms[i] = pml.NewComm(0, i, []int{0, 1})

@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
                 CHECK_MPI(MPI_Cancel(&r));
                 int flag = 0;
                 double t0 = MPI_Wtime();
-                while (!flag && MPI_Wtime() - t0 < 2)
+                while (!flag && MPI_Wtime() - t0 < 30)
                     CHECK_MPI(MPI_Test(&r, &flag, &st));
                 if (flag) {
                     outcome = -1;
@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
                     CHECK(outcome == 1 || !sync, "an unmatched %s of %d bytes completed without being cancelled",
                           call, len);
                 } else {
-                    CHECK(0, "%s of %d bytes to a rank not receiving yet: not complete 2 s after MPI_Cancel (the "
+                    CHECK(0, "%s of %d bytes to a rank not receiving yet: not complete 30 s after MPI_Cancel (the "
                              "standard requires MPI_Wait to return locally after a cancel)",
                           call, len);
                     outcome = 0; /* let the receiver take it so the job can end */

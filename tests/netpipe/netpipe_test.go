@@ -44,10 +44,13 @@ func TestNetpipeMPICHBinaryRunsOnGompi(t *testing.T) {
 	dir := root(t)
 	bin := ensureNetpipe(t)
 	out := filepath.Join(t.TempDir(), "np.out")
+	// -n 20: a fixed number of repetitions per size. NetPIPE otherwise
+	// sizes them from a first timing, which on a busy machine came out as
+	// 1.1 million round trips of 2 bytes (the run hit its 4 min timeout).
 	ctx, cancel := context.WithTimeout(context.Background(), testtime.D(5*time.Minute))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(dir, "build/bin/gompirun"), "-n", "2", "--mpich-binary",
-		"--timeout", strconv.Itoa(testtime.Seconds(240)), "-x", "GOMPI_MODEX_DEBUG=1", bin, "-u", "1048576", "-o", out)
+		"--timeout", strconv.Itoa(testtime.Seconds(240)), "-x", "GOMPI_MODEX_DEBUG=1", bin, "-u", "1048576", "-n", "20", "-o", out)
 	cmd.Dir = t.TempDir()
 	combined, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", combined)

@@ -39,6 +39,15 @@ func atoi(s string) int {
 }
 
 func main() {
+	// barrier2 RANK: that rank sends barrier_in twice on the raw PMI
+	// socket (a protocol violation); the others wait forever.
+	if os.Args[1] == "barrier2" {
+		if os.Getenv("PMI_RANK") == os.Args[2] {
+			fd, _ := strconv.Atoi(os.Getenv("PMI_FD"))
+			os.NewFile(uintptr(fd), "pmi").Write([]byte("cmd=barrier_in\ncmd=barrier_in\n"))
+		}
+		select {}
+	}
 	c, err := pmi.NewFromEnv()
 	if err != nil {
 		die(err)
