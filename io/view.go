@@ -120,3 +120,18 @@ func Sieve(segs []Block, limit int64) bool {
 	}
 	return hi-lo <= limit && hi-lo <= 2*data+int64(len(segs))*4096
 }
+
+// DataBefore is the number of data bytes of the view in file bytes below off
+// (MPI_SEEK_END needs the view position of the end of the file).
+func (v *View) DataBefore(off int64) int64 {
+	if v.Size == 0 || off <= v.Disp {
+		return 0
+	}
+	rel := off - v.Disp
+	tile, r := rel/v.Extent, rel%v.Extent
+	data := tile * v.Size
+	for _, b := range v.Blocks {
+		data += min(max(r-b.Off, 0), b.Len)
+	}
+	return data
+}

@@ -66,3 +66,12 @@ func TestSieve(t *testing.T) {
 		t.Fatal("span over the limit sieved")
 	}
 }
+
+func TestDataBefore(t *testing.T) {
+	v, _ := NewView(0, 4, []Block{{8, 8}}, 16)
+	for off, want := range map[int64]int64{0: 0, 8: 0, 12: 4, 16: 8, 32: 16, 44: 20} {
+		if got := v.DataBefore(off); got != want {
+			t.Errorf("DataBefore(%d) = %d, want %d", off, got, want)
+		}
+	}
+}

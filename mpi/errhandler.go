@@ -30,6 +30,8 @@ type Errhandler struct {
 	For int
 	// Fn is a user handler (for C, a trampoline to the function pointer).
 	Fn func(c *Comm, code int)
+	// FileFn is a user handler created for files (MPI_File_create_errhandler).
+	FileFn func(f *File, code int)
 	// refs counts the user's live handles to a user handler (create and each
 	// get add one, MPI_Errhandler_free removes one). At zero the handle is
 	// released; communicators still using the handler keep the Go object.
