@@ -305,7 +305,10 @@ func gompi_File_get_view(fh C.int, disp *C.long, et, ft *C.int, rep *C.char) C.i
 	if disp == nil || et == nil || ft == nil || rep == nil {
 		return fileErr(f, abi.ErrArg, call, "an output pointer is NULL")
 	}
-	d, etype, ftype, datarep := f.View()
+	d, etype, ftype, datarep, err := f.View()
+	if err != nil {
+		return C.int(mpi.Code(err))
+	}
 	*disp, *et, *ft = C.long(d), C.int(etype.Handle), C.int(ftype.Handle)
 	out := unsafe.Slice((*byte)(unsafe.Pointer(rep)), len(datarep)+1)
 	copy(out, datarep)

@@ -99,16 +99,21 @@ func (f *File) releaseView() {
 	}
 }
 
-// View returns the current view; derived types carry a new reference for
-// the caller (who frees it, as with MPI_Type_get_contents).
-func (f *File) View() (disp int64, etype, ftype *datatype.Type, datarep string) {
-	if !f.etype.Builtin {
-		f.etype.Hold()
+// View returns the current view; derived types come back as new
+// duplicates the caller frees (as MPICH does).
+func (f *File) View() (disp int64, etype, ftype *datatype.Type, datarep string, err error) {
+	etype, ftype = f.etype, f.ftype
+	if !etype.Builtin {
+		if etype, err = TypeDup(etype); err != nil {
+			return
+		}
 	}
-	if !f.ftype.Builtin {
-		f.ftype.Hold()
+	if !ftype.Builtin {
+		if ftype, err = TypeDup(ftype); err != nil {
+			return
+		}
 	}
-	return f.view.Disp, f.etype, f.ftype, f.datarep
+	return f.view.Disp, etype, ftype, f.datarep, nil
 }
 
 // TypeExtent is MPI_File_get_type_extent in the file's representation.
