@@ -50,54 +50,77 @@ func (f *File) accessCheck(call string, write bool, at int, count int, dt *datat
 }
 
 // transfer moves count elements of dt at buf to or from the view's data
-// bytes starting at etype offset off; it returns the bytes moved.
-func (f *File) transfer(call string, write bool, off int64, buf unsafe.Pointer, count int, dt *datatype.Type, n int64) (int64, error) {
-	if n == 0 {
-		return 0, nil
+// bytes starting at etype offset off; it returns the bytes moved. coll runs
+// the collective (two-phase) path, which every rank must enter, even with
+// nothing to move or after a local error (err0).
+func (f *File) transfer(call string, write, coll bool, off int64, buf unsafe.Pointer, count int, dt *datatype.Type, n int64, err0 error) (int64, error) {
+	if err0 == nil && n > 0 && off < 0 {
+		err0 = f.raise(errf(abi.ErrArg, call, "negative offset %d", off))
 	}
-	if off < 0 {
-		return 0, f.raise(errf(abi.ErrArg, call, "negative offset %d", off))
-	}
-	ext := f.datarep == "external32"
 	var data []byte
+	var segs []fio.Block
+	ext := f.datarep == "external32"
 	direct := dt.Contig && !ext
-	if direct {
-		data = unsafe.Slice((*byte)(buf), n)
-	} else {
-		data = make([]byte, n)
-		if write {
-			if ext {
-				dt.PackExternal(data, buf, count)
-			} else {
-				dt.Pack(data, buf, count, 0)
+	if err0 == nil && n > 0 {
+		if direct {
+			data = unsafe.Slice((*byte)(buf), n)
+		} else {
+			data = make([]byte, n)
+			if write {
+				if ext {
+					dt.PackExternal(data, buf, count)
+				} else {
+					dt.Pack(data, buf, count, 0)
+				}
 			}
 		}
-	}
-	segs := f.view.Segments(nil, off*f.view.Etype, n)
-	if f.atomic {
-		lo, hi := fio.Span(segs)
-		unlock := lockRange(f.fd.Fd(), lo, hi, write)
-		defer unlock()
+		segs = f.view.Segments(nil, off*f.view.Etype, n)
 	}
 	var got int64
 	var err error
-	if write {
-		got, err = f.writeSegs(data, segs)
-	} else {
-		got, err = f.readSegs(data, segs)
-		if !direct && got > 0 {
-			if ext {
-				whole := int(got / dt.ExternalSize(1))
-				dt.UnpackExternal(buf, whole, data[:int64(whole)*dt.ExternalSize(1)])
+	done := false
+	if coll && !f.atomic {
+		got, done, err = f.twoPhase(call, write, data, segs)
+	}
+	if err0 != nil {
+		if coll && !done && write {
+			f.comm.Barrier()
+		}
+		return 0, err0
+	}
+	if !done {
+		if len(segs) > 0 {
+			if f.atomic {
+				lo, hi := fio.Span(segs)
+				unlock := lockRange(f.fd.Fd(), lo, hi, write)
+				defer unlock()
+			}
+			if write {
+				got, err = f.writeSegs(data, segs)
 			} else {
-				dt.Unpack(buf, count, data[:got], 0)
+				got, err = f.readSegs(data, segs)
+			}
+			if err != nil {
+				err = f.raise(errf(ioClass(err), call, "%v", err))
+			}
+		}
+		if coll && write {
+			// Collective writes end together, so data written by one rank is
+			// there for any rank's next access (as two-phase I/O gives).
+			if berr := f.comm.Barrier(); err == nil && berr != nil {
+				err = berr
 			}
 		}
 	}
-	if err != nil {
-		return got, f.raise(errf(ioClass(err), call, "%v", err))
+	if !write && !direct && got > 0 {
+		if ext {
+			whole := int(got / dt.ExternalSize(1))
+			dt.UnpackExternal(buf, whole, data[:int64(whole)*dt.ExternalSize(1)])
+		} else {
+			dt.Unpack(buf, count, data[:got], 0)
+		}
 	}
-	return got, nil
+	return got, err
 }
 
 func (f *File) writeSegs(data []byte, segs []fio.Block) (int64, error) {
@@ -167,35 +190,27 @@ func lockRange(fd uintptr, lo, hi int64, write bool) func() {
 func (f *File) Access(call string, write, coll bool, at int, off int64, buf unsafe.Pointer, count int, dt *datatype.Type) (Status, error) {
 	st := Status{Source: abi.AnySource, Tag: abi.AnyTag}
 	n, err := f.accessCheck(call, write, at, count, dt)
-	if err != nil {
-		if coll && write {
-			f.comm.Barrier()
+	if err == nil {
+		switch at {
+		case AtIndividual:
+			off = f.pos
+		case AtShared:
+			off, err = f.sharedAdd(n / f.view.Etype)
+			if err != nil {
+				return st, f.raise(errf(abi.ErrIO, call, "shared file pointer: %v", err))
+			}
 		}
+	}
+	got, err := f.transfer(call, write, coll, off, buf, count, dt, n, err)
+	if err != nil && got == 0 {
 		return st, err
 	}
-	switch at {
-	case AtIndividual:
-		off = f.pos
-	case AtShared:
-		off, err = f.sharedAdd(n / f.view.Etype)
-		if err != nil {
-			return st, f.raise(errf(abi.ErrIO, call, "shared file pointer: %v", err))
-		}
-	}
-	got, err := f.transfer(call, write, off, buf, count, dt, n)
 	if at == AtIndividual {
 		f.pos += got / f.view.Etype
 	}
 	st.Count = int(got)
 	if f.datarep == "external32" && dt.Size > 0 {
 		st.Count = int(got / dt.ExternalSize(1) * int64(dt.Size))
-	}
-	if coll && write {
-		// Collective writes end together, so data written by one rank is
-		// there for any rank's next access (as two-phase I/O gives).
-		if berr := f.comm.Barrier(); err == nil && berr != nil {
-			err = berr
-		}
 	}
 	return st, err
 }
@@ -234,7 +249,7 @@ func (f *File) Ordered(call string, write bool, buf unsafe.Pointer, count int, d
 		return st, f.raise(errf(abi.ErrIO, call, "shared file pointer unavailable"))
 	}
 	if n > 0 && err == nil {
-		got, terr := f.transfer(call, write, base+before, buf, count, dt, n)
+		got, terr := f.transfer(call, write, false, base+before, buf, count, dt, n, nil)
 		st.Count, err = int(got), terr
 	}
 	if write {
