@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"unsafe"
 
@@ -284,6 +285,15 @@ func OpenFile(c *Comm, name string, amode int, in *info.Info) (*File, error) {
 		d.Free()
 		return nil, RaiseFile(nil, int(cl), call, fmt.Sprintf("cannot open %q on every rank", name))
 	}
+	// Every rank holds the shared-pointer file open, then rank 0 unlinks it:
+	// no side file outlives the job, even one that dies.
+	f.sharedFile()
+	if err := d.Barrier(); err != nil {
+		return nil, err
+	}
+	if d.Rank() == 0 {
+		os.Remove(shfp)
+	}
 	if amode&abi.ModeAppend != 0 {
 		f.pos = f.size()
 	}
@@ -310,7 +320,6 @@ func (f *File) Close() error {
 	}
 	err := f.fd.Close()
 	if f.comm.Rank() == 0 {
-		os.Remove(f.shfp)
 		if f.deleteOnClose {
 			os.Remove(f.path())
 		}
@@ -399,8 +408,19 @@ func (f *File) Size() (int64, error) {
 	return st.Size(), nil
 }
 
-// Info returns the hints in use (a copy the caller owns).
-func (f *File) Info() *info.Info { return f.info.Dup() }
+// Info returns the hints in use (a copy the caller owns): the user's, plus
+// the collective-buffering settings in effect under ROMIO's names.
+func (f *File) Info() *info.Info {
+	in := f.info.Dup()
+	defaults := map[string]string{"cb_nodes": strconv.Itoa(f.cbNodes()), "romio_cb_write": f.cbMode(true),
+		"romio_cb_read": f.cbMode(false), "striping_unit": strconv.FormatInt(f.align(), 10)}
+	for _, k := range []string{"cb_nodes", "romio_cb_write", "romio_cb_read", "striping_unit"} {
+		if _, ok := in.Lookup(k); !ok {
+			in.Set(k, defaults[k])
+		}
+	}
+	return in
+}
 
 // SetInfo merges new hints (collective in MPI; no hint needs agreement here).
 func (f *File) SetInfo(in *info.Info) {

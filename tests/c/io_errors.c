@@ -64,6 +64,13 @@ int main(int argc, char **argv)
     MPI_Type_vector(2, 1, 2, MPI_INT, &uncommitted);
     EXPECT_CLASS(MPI_File_set_view(fh, 0, MPI_INT, uncommitted, "native", MPI_INFO_NULL), MPI_ERR_TYPE);
     MPI_Type_free(&uncommitted);
+    MPI_Info used;
+    int flag = 0;
+    char val[MPI_MAX_INFO_VAL];
+    CHECK_MPI(MPI_File_get_info(fh, &used));
+    MPI_Info_get(used, "cb_nodes", MPI_MAX_INFO_VAL - 1, val, &flag);
+    CHECK(flag && atoi(val) >= 1, "hints in use lack cb_nodes");
+    MPI_Info_free(&used);
     MPI_Fint f = MPI_File_c2f(fh);
     CHECK(MPI_File_f2c(f) == fh, "c2f/f2c round trip");
     CHECK_MPI(MPI_File_write_at(fh, rank * sizeof x, x, 4, MPI_INT, &st));

@@ -22,6 +22,9 @@ int main(int argc, char **argv)
     MPI_File fh;
     CHECK_MPI(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
                             MPI_INFO_NULL, &fh));
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0)
+        unlink(path); /* the open file lives on; nothing is left after the job dies */
     MPI_Datatype v, ft;
     MPI_Type_vector(1, 1, np, MPI_INT, &v);
     MPI_Type_create_resized(v, 0, np * sizeof(int), &ft);
