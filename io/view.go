@@ -73,6 +73,9 @@ func (v *View) Segments(dst []Block, pos, n int64) []Block {
 	if n <= 0 || v.Size == 0 {
 		return dst
 	}
+	if len(v.Blocks) == 1 && v.Blocks[0].Len == v.Extent { // tiles that touch: one range
+		return append(dst, Block{v.Disp + v.Blocks[0].Off + pos, n})
+	}
 	tile, blk, in := v.locate(pos)
 	for n > 0 {
 		b := v.Blocks[blk]

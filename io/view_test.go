@@ -75,3 +75,15 @@ func TestDataBefore(t *testing.T) {
 		}
 	}
 }
+
+func TestContiguousTilesOneSegment(t *testing.T) {
+	v := Contiguous(8, 1)
+	segs := v.Segments(nil, 3, 1<<20)
+	if len(segs) != 1 || segs[0] != (Block{11, 1 << 20}) {
+		t.Fatalf("segs = %v", segs)
+	}
+	w, _ := NewView(0, 4, []Block{{4, 4}}, 4) // a resized type whose run fills its extent, shifted
+	if segs := w.Segments(nil, 8, 8); len(segs) != 1 || segs[0] != (Block{12, 8}) {
+		t.Fatalf("shifted segs = %v", segs)
+	}
+}
