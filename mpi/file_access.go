@@ -124,6 +124,9 @@ func (f *File) transfer(call string, write, coll bool, off int64, buf unsafe.Poi
 }
 
 func (f *File) writeSegs(data []byte, segs []fio.Block) (int64, error) {
+	if f.amode&abi.ModeWronly == 0 && f.dsMode(true) != "disable" && fio.Sieve(segs, sieveLimit) {
+		return f.sieveWrite(data, segs)
+	}
 	var p int64
 	for _, s := range segs {
 		if _, err := f.fd.WriteAt(data[p:p+s.Len], s.Off); err != nil {
@@ -134,10 +137,34 @@ func (f *File) writeSegs(data []byte, segs []fio.Block) (int64, error) {
 	return p, nil
 }
 
+// sieveWrite writes many small ranges as one read-modify-write of their
+// span (data sieving), under an fcntl write lock on the span so concurrent
+// writers of the bytes in between lose nothing.
+func (f *File) sieveWrite(data []byte, segs []fio.Block) (int64, error) {
+	lo, hi := fio.Span(segs)
+	if !f.atomic { // atomic mode already holds the lock
+		unlock := lockRange(f.fd.Fd(), lo, hi, true)
+		defer unlock()
+	}
+	span := make([]byte, hi-lo)
+	if _, err := f.fd.ReadAt(span, lo); err != nil && !errors.Is(err, io.EOF) {
+		return 0, err
+	}
+	var p int64
+	for _, s := range segs {
+		copy(span[s.Off-lo:s.Off-lo+s.Len], data[p:p+s.Len])
+		p += s.Len
+	}
+	if _, err := f.fd.WriteAt(span, lo); err != nil {
+		return 0, err
+	}
+	return p, nil
+}
+
 // readSegs reads segs into data; a read past the end of the file stops the
 // count at the first missing byte, as the standard asks.
 func (f *File) readSegs(data []byte, segs []fio.Block) (int64, error) {
-	if fio.Sieve(segs, sieveLimit) {
+	if f.dsMode(false) != "disable" && fio.Sieve(segs, sieveLimit) {
 		lo, hi := fio.Span(segs)
 		span := make([]byte, hi-lo)
 		m, err := f.fd.ReadAt(span, lo)

@@ -42,6 +42,18 @@ func (f *File) cbMode(write bool) string {
 	return "automatic"
 }
 
+// dsMode is the data-sieving setting (romio_ds_read/romio_ds_write).
+func (f *File) dsMode(write bool) string {
+	keys := []string{"romio_ds_read", "gompi_ds_read"}
+	if write {
+		keys = []string{"romio_ds_write", "gompi_ds_write"}
+	}
+	if v, ok := f.hint(keys...); ok && (v == "enable" || v == "disable") {
+		return v
+	}
+	return "automatic"
+}
+
 func (f *File) cbNodes() int {
 	n := f.comm.Size()
 	if v, ok := f.hint("cb_nodes", "gompi_cb_nodes"); ok {

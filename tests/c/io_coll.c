@@ -7,7 +7,8 @@
  * buffering forced off (romio_cb_write=disable), and with a small domain
  * alignment (striping_unit); collective reads of the same pattern, a read
  * past the end of the file (count stops at the end), and ranks with nothing
- * to access taking part. (MPICH 4.0 reports the full count for the
+ * to access taking part; the same pattern written by independent calls
+ * from all ranks at once (data sieving: read-modify-write under a lock). (MPICH 4.0 reports the full count for the
  * collective read past the end; the standard counts what was read.) */
 #include <string.h>
 
@@ -16,7 +17,7 @@
 
 #define K 64 /* blocks per rank */
 
-static void round_trip(const char *path, MPI_Info info, int rank, int np, const char *what)
+static void round_trip(const char *path, MPI_Info info, int rank, int np, const char *what, int indep)
 {
     MPI_File fh;
     MPI_Status st;
@@ -43,7 +44,11 @@ static void round_trip(const char *path, MPI_Info info, int rank, int np, const 
         mine[i] = rank * 10000 + i;
     /* the last rank contributes nothing, but still calls */
     int n = (np > 1 && rank == np - 1) ? 0 : K;
-    CHECK_MPI(MPI_File_write_all(fh, mine, n, MPI_INT, &st));
+    if (indep) /* independent strided writes at once: data sieving under a lock */
+        CHECK_MPI(MPI_File_write(fh, mine, n, MPI_INT, &st));
+    else
+        CHECK_MPI(MPI_File_write_all(fh, mine, n, MPI_INT, &st));
+    MPI_Barrier(MPI_COMM_WORLD);
     MPI_Get_count(&st, MPI_INT, &cnt);
     CHECK(cnt == n, "%s: write_all count %d", what, cnt);
     int back[K];
@@ -90,17 +95,18 @@ int main(int argc, char **argv)
     check_rank = rank;
     char path[512];
     io_path(path, sizeof path, "coll");
-    round_trip(path, MPI_INFO_NULL, rank, np, "default");
+    round_trip(path, MPI_INFO_NULL, rank, np, "default", 0);
+    round_trip(path, MPI_INFO_NULL, rank, np, "independent", 1);
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "cb_nodes", "1");
-    round_trip(path, info, rank, np, "cb_nodes=1");
+    round_trip(path, info, rank, np, "cb_nodes=1", 0);
     MPI_Info_set(info, "striping_unit", "8");
     MPI_Info_set(info, "cb_nodes", "2");
-    round_trip(path, info, rank, np, "striping_unit=8");
+    round_trip(path, info, rank, np, "striping_unit=8", 0);
     MPI_Info_set(info, "romio_cb_write", "disable");
     MPI_Info_set(info, "romio_cb_read", "disable");
-    round_trip(path, info, rank, np, "cb disabled");
+    round_trip(path, info, rank, np, "cb disabled", 0);
     MPI_Info_free(&info);
     MPI_Finalize();
     return check_status();
