@@ -78,3 +78,10 @@ int PMPI_Add_error_string(int errorcode, const char *string)
     return gompi_Add_error_string(errorcode, (char *)string);
 }
 #pragma weak MPI_Add_error_string = PMPI_Add_error_string
+
+void gompi_call_file_errh(void *fn, int file, int code)
+{
+    MPI_File f = (MPI_File)(uintptr_t)(unsigned)file;
+    int e = code;
+    ((MPI_File_errhandler_function *)fn)(&f, &e);
+}

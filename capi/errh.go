@@ -36,6 +36,10 @@ func createErrhandler(call string, forObj int, fn unsafe.Pointer, out *C.int) C.
 	if out == nil {
 		return argErr(nil, call, abi.ErrArg, "errhandler pointer is NULL")
 	}
+	if forObj == mpi.ErrhForFile {
+		*out = C.int(newFileErrhandler(fn).Handle)
+		return 0
+	}
 	*out = C.int(newCommErrhandler(forObj, fn).Handle)
 	return 0
 }

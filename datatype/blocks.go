@@ -69,3 +69,18 @@ func (b *blockWalk) walk(off int64, nodes []node) bool {
 	}
 	return true
 }
+
+// Block is one contiguous run of data bytes of a type, Off bytes from the
+// type's origin.
+type Block struct{ Off, Len int64 }
+
+// BlockList lists the runs of one element of t (Blocks with count 1). File
+// views use it to map a filetype onto file offsets.
+func (t *Type) BlockList() []Block {
+	var out []Block
+	t.Blocks(1, func(off, n int64) bool {
+		out = append(out, Block{off, n})
+		return true
+	})
+	return out
+}

@@ -34,6 +34,8 @@ type Errhandler struct {
 	WinFn func(w *Win, code int)
 	// SessFn is a user handler for sessions (MPI_Session_create_errhandler).
 	SessFn func(session int32, code int)
+	// FileFn is a user handler created for files (MPI_File_create_errhandler).
+	FileFn func(f *File, code int)
 	// refs counts the user's live handles to a user handler (create and each
 	// get add one, MPI_Errhandler_free removes one). At zero the handle is
 	// released; communicators still using the handler keep the Go object.
