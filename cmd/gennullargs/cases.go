@@ -28,14 +28,14 @@ var skipFuncs = map[string]string{
 
 // legalNull says why NULL is a legal value of parameter p of f, or "".
 func legalNull(f abi.Function, p abi.Param) string {
-	t := strings.TrimPrefix(p.Type, "const ")
+	t := strings.TrimPrefix(cType(p), "const ")
 	switch {
 	case strings.HasSuffix(t, "_copy_attr_function *"), strings.HasSuffix(t, "_delete_attr_function *"),
 		t == "MPI_Copy_function *", t == "MPI_Delete_function *":
 		return "MPI_*_NULL_COPY_FN / NULL_DELETE_FN are NULL"
 	case t == "MPI_Datarep_conversion_function *":
 		return "MPI_CONVERSION_FN_NULL is NULL"
-	case t == "char **" && p.Name == "argv", t == "char ***":
+	case t == "char * *" && p.Name == "argv", t == "char ** *":
 		return "MPI_ARGV_NULL / MPI_ARGVS_NULL are NULL"
 	case p.Name == "array_of_errcodes":
 		return "MPI_ERRCODES_IGNORE is NULL"
@@ -63,6 +63,20 @@ var outPointer = map[string]bool{
 	"MPI_Win_allocate.baseptr":        true,
 	"MPI_Win_allocate_shared.baseptr": true,
 	"MPI_Win_shared_query.baseptr":    true,
+}
+
+// cType is the type of parameter p as a C cast: an array declarator T x[]
+// decays to T *, and T x[][N] to T (*)[N].
+func cType(p abi.Param) string {
+	switch {
+	case p.Array == "":
+		return p.Type
+	case p.Array == "[]":
+		return p.Type + " *"
+	case strings.HasPrefix(p.Array, "[]"):
+		return p.Type + " (*)" + strings.TrimPrefix(p.Array, "[]")
+	}
+	return p.Type + " *"
 }
 
 func isPointer(p abi.Param) bool { return strings.HasSuffix(p.Type, "*") || p.Array != "" }
@@ -140,6 +154,7 @@ var special = map[string]string{
 	"MPI_Comm_dup_with_info.info":              "g_info",
 	"MPI_Comm_set_info.info":                   "g_info",
 	"MPI_Status_set_cancelled.flag":            "0",
+	"MPI_Comm_spawn_multiple.array_of_info":    "g_infos",
 }
 
 // pre holds statements run before the call so that the object it needs
@@ -319,10 +334,18 @@ func argFor(f abi.Function, p abi.Param) string {
 		return "g_wefn"
 	case "MPI_File_errhandler_function *":
 		return "g_fefn"
+	case "char * *":
+		// char *argv[] / char *array_of_commands[]: NULL-terminated or
+		// count-long lists of strings.
+		return "g_strs"
+	case "char ** *":
+		// char **array_of_argv[]: one empty argv per command.
+		return "g_argvs"
 	}
 	if strings.HasSuffix(t, "*") {
-		// A type this generator does not know: scratch memory, zeroed.
-		return "(" + p.Type + ")(void *)o_scratch"
+		// A type this generator does not know: scratch memory, zeroed. An
+		// array declarator (T x[]) is a T *, so the cast is to t, not p.Type.
+		return "(" + cType(p) + ")(void *)o_scratch"
 	}
 	return "(" + t + ")0"
 }

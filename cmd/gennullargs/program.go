@@ -39,6 +39,11 @@ static MPI_Datatype g_types[64];
 static MPI_Status g_status[64];
 static MPI_Request g_reqs[64];
 static char g_key[] = "gompi_key", g_val[] = "v";
+/* Lists of strings: g_strs is a one-command list (commands) or a
+ * NULL-terminated empty argv; g_argvs holds an empty argv per command. */
+static char *g_strs[2] = {g_val, NULL}, *g_noargs[1] = {NULL};
+static char **g_argvs[2] = {g_noargs, g_noargs};
+static MPI_Info g_infos[2] = {MPI_INFO_NULL, MPI_INFO_NULL};
 
 static int o_int[64];
 static MPI_Aint o_aint[64];
