@@ -192,7 +192,7 @@ func program(cases []testCase, exported map[string]bool) []byte {
 	var classes strings.Builder
 	seen := map[int64]bool{}
 	for _, c := range abi.Constants() {
-		if c.Kind != abi.KInt || (c.Name != "MPI_SUCCESS" && !strings.HasPrefix(c.Name, "MPI_ERR_")) || seen[c.Value] {
+		if c.Kind != abi.KInt || (c.Name != "MPI_SUCCESS" && !strings.HasPrefix(c.Name, "MPI_ERR_") && !strings.HasPrefix(c.Name, "MPI_T_ERR_")) || seen[c.Value] {
 			continue
 		}
 		seen[c.Value] = true
@@ -206,6 +206,10 @@ func program(cases []testCase, exported map[string]bool) []byte {
 		if exported["MPI_Win_set_errhandler"] {
 			extra.WriteString("    MPI_Win_set_errhandler(g_win, MPI_ERRORS_RETURN);\n")
 		}
+	}
+	if exported["MPI_T_init_thread"] {
+		// MPI_T calls before MPI_T_init_thread only say "not initialized".
+		extra.WriteString("    { int provided; MPI_T_init_thread(MPI_THREAD_SINGLE, &provided); }\n")
 	}
 	if exported["MPI_Session_init"] {
 		extra.WriteString("    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &g_session);\n")
