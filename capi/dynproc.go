@@ -63,8 +63,10 @@ func gompi_Comm_spawn_multiple(count C.int, cmds **C.char, argvs ***C.char, maxp
 		if count <= 0 {
 			return argErr(c, call, abi.ErrArg, "count is not positive")
 		}
-		if cmds == nil || maxprocs == nil {
-			return argErr(c, call, abi.ErrArg, "array of commands or of maxprocs is NULL")
+		// array_of_info has no NULL shorthand (its elements may be
+		// MPI_INFO_NULL); only array_of_argv has one, MPI_ARGVS_NULL.
+		if cmds == nil || maxprocs == nil || infos == nil {
+			return argErr(c, call, abi.ErrArg, "array of commands, of maxprocs or of info is NULL")
 		}
 		n := int(count)
 		cs := unsafe.Slice(cmds, n)
@@ -81,13 +83,11 @@ func gompi_Comm_spawn_multiple(count C.int, cmds **C.char, argvs ***C.char, maxp
 				}
 				sc.Argv = a
 			}
-			if infos != nil {
-				in, rc := dynInfoArg(c, call, unsafe.Slice(infos, n)[i])
-				if rc != 0 {
-					return rc
-				}
-				sc.Info = in
+			in, rc := dynInfoArg(c, call, unsafe.Slice(infos, n)[i])
+			if rc != 0 {
+				return rc
 			}
+			sc.Info = in
 			list = append(list, sc)
 		}
 	}

@@ -55,6 +55,10 @@ func tReady() C.int {
 
 //export gompi_T_init_thread
 func gompi_T_init_thread(required C.int, provided *C.int) C.int {
+	// Checked before initializing: a failed call must not count as an init.
+	if provided == nil {
+		return abi.TErrInvalid
+	}
 	p := mpit.Init(int(required))
 	setInt(provided, p)
 	return 0
@@ -167,7 +171,7 @@ func gompi_T_cvar_handle_alloc(i C.int, h *C.uintptr_t, count *C.int) C.int {
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
-	if h == nil {
+	if h == nil || count == nil {
 		return abi.TErrInvalid
 	}
 	id, rc := mpit.AllocCvarHandle(int(i))
@@ -188,8 +192,8 @@ func gompi_T_cvar_handle_free(h *C.uintptr_t) C.int {
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
-	if h == nil {
-		return abi.TErrInvalidHandle
+	if h == nil { // no handle to free: a bad argument
+		return abi.TErrInvalid
 	}
 	if rc := mpit.FreeCvarHandle(int(*h)); rc != 0 {
 		return C.int(rc)
@@ -278,7 +282,8 @@ func gompi_T_pvar_session(free C.int, s *C.uintptr_t) C.int {
 		return rc
 	}
 	if s == nil {
-		return abi.TErrInvalidSession
+		// No session to create or free: a bad argument, not a bad session.
+		return abi.TErrInvalid
 	}
 	if free == 0 {
 		*s = C.uintptr_t(mpit.NewSession())
@@ -296,7 +301,7 @@ func gompi_T_pvar_handle_alloc(s C.uintptr_t, i C.int, h *C.uintptr_t, count *C.
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
-	if h == nil {
+	if h == nil || count == nil {
 		return abi.TErrInvalid
 	}
 	id, rc := mpit.AllocHandle(int(s), int(i))
@@ -313,8 +318,8 @@ func gompi_T_pvar_handle_free(s C.uintptr_t, h *C.uintptr_t) C.int {
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
-	if h == nil {
-		return abi.TErrInvalidHandle
+	if h == nil { // no handle to free: a bad argument
+		return abi.TErrInvalid
 	}
 	if rc := mpit.FreeHandle(int(s), int(*h)); rc != 0 {
 		return C.int(rc)

@@ -21,7 +21,7 @@ func gompi_Pinit(buf unsafe.Pointer, parts C.int, count C.long, dt, peer, tag, c
 		return rc
 	}
 	if req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	if int32(info) != abi.InfoNull && mpi.InfoFromHandle(int32(info)) == nil {
 		return argErr(c, call, abi.ErrInfo, "invalid info handle")

@@ -214,11 +214,15 @@ int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
 }
 #pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
 
+/* RMA_REQ marks the request forms, so that a NULL request pointer is an
+ * error and not the non-request call. */
+#define RMA_REQ 4
+
 int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
               MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
               MPI_Request *request)
 {
-    return gompi_Win_rma(0, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+    return gompi_Win_rma(0 | RMA_REQ, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
                          target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL, win, request);
 }
 #pragma weak MPI_Rput = PMPI_Rput
@@ -227,7 +231,7 @@ int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
               MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
               MPI_Request *request)
 {
-    return gompi_Win_rma(1, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
+    return gompi_Win_rma(1 | RMA_REQ, origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
                          target_disp, target_count, target_datatype, MPI_OP_NULL, win, request);
 }
 #pragma weak MPI_Rget = PMPI_Rget
@@ -236,7 +240,7 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
                      MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
                      MPI_Win win, MPI_Request *request)
 {
-    return gompi_Win_rma(2, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+    return gompi_Win_rma(2 | RMA_REQ, (void *)origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
                          target_rank, target_disp, target_count, target_datatype, op, win, request);
 }
 #pragma weak MPI_Raccumulate = PMPI_Raccumulate
@@ -246,7 +250,7 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
                          MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op,
                          MPI_Win win, MPI_Request *request)
 {
-    return gompi_Win_rma(3, (void *)origin_addr, origin_count, origin_datatype, result_addr, result_count,
+    return gompi_Win_rma(3 | RMA_REQ, (void *)origin_addr, origin_count, origin_datatype, result_addr, result_count,
                          result_datatype, target_rank, target_disp, target_count, target_datatype, op, win,
                          request);
 }

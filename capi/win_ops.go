@@ -84,23 +84,25 @@ var rmaNames = [2][4]string{
 }
 
 // gompi_Win_rma is every data-moving call: kind 0 put, 1 get, 2
-// accumulate, 3 get_accumulate; req non-NULL for the request forms.
+// accumulate, 3 get_accumulate; plus 4 (RMA_REQ) for the request forms,
+// whose request pointer req must not be NULL.
 //
 //export gompi_Win_rma
 func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc, odt C.int, rbuf unsafe.Pointer, rc, rdt C.int,
 	t C.int, disp C.long, tc, tdt, opH, win C.int, req *C.int) C.int {
 	if !mpi.Ready() {
-		return C.int(mpi.Code(mpi.NotReady(rmaNames[0][kind])))
+		return C.int(mpi.Code(mpi.NotReady(rmaNames[kind>>2][kind&3])))
 	}
 	w := mpi.WinFromHandle(int32(win))
-	var r int
-	if req != nil {
-		r = 1
-	}
+	r := kind >> 2 // 1: a request form (RMA_REQ in win.c)
+	kind &= 3
 	call := rmaNames[r][kind]
 	if w == nil {
 		_, code := winArg(call, win)
 		return code
+	}
+	if r == 1 && req == nil {
+		return winErr(w, call, abi.ErrArg, "request is NULL")
 	}
 	ot, tt := mpi.TypeFromHandle(int32(odt)), mpi.TypeFromHandle(int32(tdt))
 	if tt == nil || ot == nil && !(kind == 3 && int32(opH) == abi.OpNoOp) {

@@ -25,6 +25,9 @@ while :; do
   grep -E "^MPI_[A-Za-z0-9_]+ [a-z_0-9]+ [A-Z_a-z0-9]+$" "$tmp/run.txt" >> "$out" || true
   [ $rc -eq 0 ] && break
   last=$(grep '^# ' "$tmp/run.txt" | tail -1 || true)
+  # No case printed after a resume: the crash recorded last was the last case
+  # (the failed exit is MPICH's, after it).
+  [ -z "$last" ] && [ "$first" -gt 0 ] && break
   [ -z "$last" ] && { echo "MPICH run failed before any case (rc $rc)" >&2; exit 1; }
   read -r _ idx fn param <<< "$last"
   what=CRASH; [ $rc -eq 124 ] && what=HANG

@@ -28,17 +28,21 @@ var skipFuncs = map[string]string{
 
 // legalNull says why NULL is a legal value of parameter p of f, or "".
 func legalNull(f abi.Function, p abi.Param) string {
-	t := strings.TrimPrefix(p.Type, "const ")
+	t := strings.TrimPrefix(cType(p), "const ")
 	switch {
 	case strings.HasSuffix(t, "_copy_attr_function *"), strings.HasSuffix(t, "_delete_attr_function *"),
 		t == "MPI_Copy_function *", t == "MPI_Delete_function *":
 		return "MPI_*_NULL_COPY_FN / NULL_DELETE_FN are NULL"
 	case t == "MPI_Datarep_conversion_function *":
 		return "MPI_CONVERSION_FN_NULL is NULL"
-	case t == "char **" && p.Name == "argv", t == "char ***":
+	case t == "char * *" && p.Name == "argv", t == "char ** *":
 		return "MPI_ARGV_NULL / MPI_ARGVS_NULL are NULL"
 	case p.Name == "array_of_errcodes":
 		return "MPI_ERRCODES_IGNORE is NULL"
+	case strings.HasPrefix(f.Name, "MPI_T_") && strings.HasSuffix(f.Name, "_get_info") && !strings.HasPrefix(f.Name, "MPI_T_enum_"):
+		// MPI-4.1 15.3.7, 15.3.8, 15.3.9: a NULL OUT argument of
+		// MPI_T_{cvar,pvar,category}_get_info is ignored (not returned).
+		return "MPI_T_*_get_info ignores NULL OUT arguments"
 	case t == "void *" && outPointer[f.Name+"."+p.Name]:
 		return ""
 	case t == "void *" && (p.Name == "extra_state" || p.Name == "attribute_val" || p.Name == "location"):
@@ -63,6 +67,20 @@ var outPointer = map[string]bool{
 	"MPI_Win_allocate.baseptr":        true,
 	"MPI_Win_allocate_shared.baseptr": true,
 	"MPI_Win_shared_query.baseptr":    true,
+}
+
+// cType is the type of parameter p as a C cast: an array declarator T x[]
+// decays to T *, and T x[][N] to T (*)[N].
+func cType(p abi.Param) string {
+	switch {
+	case p.Array == "":
+		return p.Type
+	case p.Array == "[]":
+		return p.Type + " *"
+	case strings.HasPrefix(p.Array, "[]"):
+		return p.Type + " (*)" + strings.TrimPrefix(p.Array, "[]")
+	}
+	return p.Type + " *"
 }
 
 func isPointer(p abi.Param) bool { return strings.HasSuffix(p.Type, "*") || p.Array != "" }
@@ -96,6 +114,7 @@ var intValue = map[string]string{
 	"required": "MPI_THREAD_SINGLE", "errorcode": "MPI_ERR_ARG", "errorclass": "MPI_ERR_ARG",
 	"outsize": "64", "insize": "64", "size": "4", "stride": "1", "valuelen": "64",
 	"max_integers": "8", "max_addresses": "8", "max_datatypes": "8", "assert": "0",
+	"target_rank": "0",
 }
 
 // special holds per-function argument values ("MPI_X.param") where the
@@ -140,6 +159,7 @@ var special = map[string]string{
 	"MPI_Comm_dup_with_info.info":              "g_info",
 	"MPI_Comm_set_info.info":                   "g_info",
 	"MPI_Status_set_cancelled.flag":            "0",
+	"MPI_Comm_spawn_multiple.array_of_info":    "g_infos",
 }
 
 // pre holds statements run before the call so that the object it needs
@@ -181,6 +201,8 @@ var pre = map[string]string{
 	"MPI_Info_delete":         "MPI_Info_set(g_info, g_key, g_val);",
 	"MPI_Info_get_string":     "o_int[0] = 64;",
 	"MPI_Status_set_elements": "",
+	"MPI_Pready_list":         "MPI_Psend_init(g_buf, 1, 1, MPI_INT, 0, 3, g_p2p, MPI_INFO_NULL, &g_reqs[0]);",
+	"MPI_Parrived":            "MPI_Precv_init(g_buf2, 1, 1, MPI_INT, 0, 3, g_p2p, MPI_INFO_NULL, &g_reqs[0]);",
 }
 
 // argFor is the valid C expression passed for parameter p of f.
@@ -319,10 +341,18 @@ func argFor(f abi.Function, p abi.Param) string {
 		return "g_wefn"
 	case "MPI_File_errhandler_function *":
 		return "g_fefn"
+	case "char * *":
+		// char *argv[] / char *array_of_commands[]: NULL-terminated or
+		// count-long lists of strings.
+		return "g_strs"
+	case "char ** *":
+		// char **array_of_argv[]: one empty argv per command.
+		return "g_argvs"
 	}
 	if strings.HasSuffix(t, "*") {
-		// A type this generator does not know: scratch memory, zeroed.
-		return "(" + p.Type + ")(void *)o_scratch"
+		// A type this generator does not know: scratch memory, zeroed. An
+		// array declarator (T x[]) is a T *, so the cast is to t, not p.Type.
+		return "(" + cType(p) + ")(void *)o_scratch"
 	}
 	return "(" + t + ")0"
 }
@@ -367,6 +397,15 @@ var gompiChoice = map[string]string{}
 // MPI_SUCCESS), gompi may accept it too.
 func expected(key string, mpich map[string]string) ([]string, string) {
 	allowed := []string{"MPI_ERR_ARG"}
+	if strings.HasPrefix(key, "MPI_T_") {
+		// MPI_T calls return MPI_T classes, no handler: a bad argument is
+		// MPI_T_ERR_INVALID. The generator has no valid enumeration handle,
+		// so the enum calls may report that first.
+		allowed = []string{"MPI_T_ERR_INVALID"}
+		if strings.HasPrefix(key, "MPI_T_enum_") {
+			allowed = append(allowed, "MPI_T_ERR_INVALID_HANDLE")
+		}
+	}
 	if c, ok := gompiChoice[key]; ok {
 		return []string{c}, "gompi's choice"
 	}

@@ -39,6 +39,11 @@ static MPI_Datatype g_types[64];
 static MPI_Status g_status[64];
 static MPI_Request g_reqs[64];
 static char g_key[] = "gompi_key", g_val[] = "v";
+/* Lists of strings: g_strs is a one-command list (commands) or a
+ * NULL-terminated empty argv; g_argvs holds an empty argv per command. */
+static char *g_strs[2] = {g_val, NULL}, *g_noargs[1] = {NULL};
+static char **g_argvs[2] = {g_noargs, g_noargs};
+static MPI_Info g_infos[2] = {MPI_INFO_NULL, MPI_INFO_NULL};
 
 static int o_int[64];
 static MPI_Aint o_aint[64];
@@ -187,7 +192,7 @@ func program(cases []testCase, exported map[string]bool) []byte {
 	var classes strings.Builder
 	seen := map[int64]bool{}
 	for _, c := range abi.Constants() {
-		if c.Kind != abi.KInt || (c.Name != "MPI_SUCCESS" && !strings.HasPrefix(c.Name, "MPI_ERR_")) || seen[c.Value] {
+		if c.Kind != abi.KInt || (c.Name != "MPI_SUCCESS" && !strings.HasPrefix(c.Name, "MPI_ERR_") && !strings.HasPrefix(c.Name, "MPI_T_ERR_")) || seen[c.Value] {
 			continue
 		}
 		seen[c.Value] = true
@@ -201,6 +206,10 @@ func program(cases []testCase, exported map[string]bool) []byte {
 		if exported["MPI_Win_set_errhandler"] {
 			extra.WriteString("    MPI_Win_set_errhandler(g_win, MPI_ERRORS_RETURN);\n")
 		}
+	}
+	if exported["MPI_T_init_thread"] {
+		// MPI_T calls before MPI_T_init_thread only say "not initialized".
+		extra.WriteString("    { int provided; MPI_T_init_thread(MPI_THREAD_SINGLE, &provided); }\n")
 	}
 	if exported["MPI_Session_init"] {
 		extra.WriteString("    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &g_session);\n")
