@@ -127,7 +127,6 @@ MPI_File PMPI_File_f2c(MPI_Fint file) { return FILE_OF(file); }
 #pragma weak MPI_File_f2c = PMPI_File_f2c
 
 /* Data access. */
-#define DO_PRAGMA(x) _Pragma(#x)
 #define ACC(name, flags, off, buf, st, req) \
     gompi_File_access("MPI_File_" name, FH(fh), (flags), (off), (void *)(buf), count, datatype, (uintptr_t)(st), (req))
 
@@ -135,47 +134,40 @@ MPI_File PMPI_File_f2c(MPI_Fint file) { return FILE_OF(file); }
     int PMPI_File_##fn(MPI_File fh, CONST void *buf, int count, MPI_Datatype datatype, MPI_Status *status) \
     {                                                                                                 \
         return ACC(name, flags, 0, buf, status, NULL);                                                \
-    }                                                                                                 \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define BLOCKING_AT(fn, name, flags, CONST)                                                       \
     int PMPI_File_##fn(MPI_File fh, MPI_Offset offset, CONST void *buf, int count, MPI_Datatype datatype, \
                        MPI_Status *status)                                                        \
     {                                                                                             \
         return ACC(name, flags, offset, buf, status, NULL);                                       \
-    }                                                                                             \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define NONBLOCKING(fn, name, flags, CONST)                                                              \
     int PMPI_File_##fn(MPI_File fh, CONST void *buf, int count, MPI_Datatype datatype, MPI_Request *request) \
     {                                                                                                    \
         return ACC(name, (flags) | NB, 0, buf, 0, request);                                              \
-    }                                                                                                    \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define NONBLOCKING_AT(fn, name, flags, CONST)                                                    \
     int PMPI_File_##fn(MPI_File fh, MPI_Offset offset, CONST void *buf, int count, MPI_Datatype datatype, \
                        MPI_Request *request)                                                      \
     {                                                                                             \
         return ACC(name, (flags) | NB, offset, buf, 0, request);                                  \
-    }                                                                                             \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define BEGIN_(fn, name, flags, CONST)                                                      \
     int PMPI_File_##fn(MPI_File fh, CONST void *buf, int count, MPI_Datatype datatype)       \
     {                                                                                        \
         return ACC(name, (flags) | BEGIN, 0, buf, 0, NULL);                                  \
-    }                                                                                        \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define BEGIN_AT(fn, name, flags, CONST)                                                                    \
     int PMPI_File_##fn(MPI_File fh, MPI_Offset offset, CONST void *buf, int count, MPI_Datatype datatype) \
     {                                                                                                       \
         return ACC(name, (flags) | BEGIN, offset, buf, 0, NULL);                                            \
-    }                                                                                                       \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 #define END_(fn, name, CONST)                                                    \
     int PMPI_File_##fn(MPI_File fh, CONST void *buf, MPI_Status *status)         \
     {                                                                            \
         (void)buf;                                                               \
         return gompi_File_split_end("MPI_File_" name, FH(fh), (uintptr_t)status); \
-    }                                                                            \
-    DO_PRAGMA(weak MPI_File_##fn = PMPI_File_##fn)
+    }
 
 #define NOCONST
 BLOCKING_AT(read_at, "read_at", 0, NOCONST)
@@ -212,3 +204,40 @@ BEGIN_(read_ordered_begin, "read_ordered_begin", ORDERED, NOCONST)
 END_(read_ordered_end, "read_ordered_end", NOCONST)
 BEGIN_(write_ordered_begin, "write_ordered_begin", ORDERED | W, const)
 END_(write_ordered_end, "write_ordered_end", const)
+
+/* Spelled out, not made by the macros: cmd/genfortran finds the calls to
+ * bind by these lines. */
+#pragma weak MPI_File_read_at = PMPI_File_read_at
+#pragma weak MPI_File_read_at_all = PMPI_File_read_at_all
+#pragma weak MPI_File_write_at = PMPI_File_write_at
+#pragma weak MPI_File_write_at_all = PMPI_File_write_at_all
+#pragma weak MPI_File_iread_at = PMPI_File_iread_at
+#pragma weak MPI_File_iwrite_at = PMPI_File_iwrite_at
+#pragma weak MPI_File_iread_at_all = PMPI_File_iread_at_all
+#pragma weak MPI_File_iwrite_at_all = PMPI_File_iwrite_at_all
+#pragma weak MPI_File_read = PMPI_File_read
+#pragma weak MPI_File_read_all = PMPI_File_read_all
+#pragma weak MPI_File_write = PMPI_File_write
+#pragma weak MPI_File_write_all = PMPI_File_write_all
+#pragma weak MPI_File_iread = PMPI_File_iread
+#pragma weak MPI_File_iwrite = PMPI_File_iwrite
+#pragma weak MPI_File_iread_all = PMPI_File_iread_all
+#pragma weak MPI_File_iwrite_all = PMPI_File_iwrite_all
+#pragma weak MPI_File_read_shared = PMPI_File_read_shared
+#pragma weak MPI_File_write_shared = PMPI_File_write_shared
+#pragma weak MPI_File_iread_shared = PMPI_File_iread_shared
+#pragma weak MPI_File_iwrite_shared = PMPI_File_iwrite_shared
+#pragma weak MPI_File_read_ordered = PMPI_File_read_ordered
+#pragma weak MPI_File_write_ordered = PMPI_File_write_ordered
+#pragma weak MPI_File_read_at_all_begin = PMPI_File_read_at_all_begin
+#pragma weak MPI_File_read_at_all_end = PMPI_File_read_at_all_end
+#pragma weak MPI_File_write_at_all_begin = PMPI_File_write_at_all_begin
+#pragma weak MPI_File_write_at_all_end = PMPI_File_write_at_all_end
+#pragma weak MPI_File_read_all_begin = PMPI_File_read_all_begin
+#pragma weak MPI_File_read_all_end = PMPI_File_read_all_end
+#pragma weak MPI_File_write_all_begin = PMPI_File_write_all_begin
+#pragma weak MPI_File_write_all_end = PMPI_File_write_all_end
+#pragma weak MPI_File_read_ordered_begin = PMPI_File_read_ordered_begin
+#pragma weak MPI_File_read_ordered_end = PMPI_File_read_ordered_end
+#pragma weak MPI_File_write_ordered_begin = PMPI_File_write_ordered_begin
+#pragma weak MPI_File_write_ordered_end = PMPI_File_write_ordered_end
