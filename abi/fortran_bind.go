@@ -232,7 +232,7 @@ func FortranWrapperC(f Function) string {
 			w.add("void *"+n, n)
 		case t == "void *":
 			w.add(p.Type+n, "gompi_f_buf("+n+")")
-		case t == "MPI_Status *" && strings.Contains(n, "statuses"):
+		case (t == "MPI_Status *" || t == "MPI_Status" && p.Array == "[]") && strings.Contains(n, "statuses"):
 			w.add("MPI_Fint *"+n, fmt.Sprintf("(%s == mpipriv2_.statuses_ignore ? MPI_STATUSES_IGNORE : (MPI_Status *)%s)", n, n))
 		case t == "MPI_Status *":
 			w.add("MPI_Fint *"+n, fmt.Sprintf("(%s == mpipriv1_.status_ignore ? MPI_STATUS_IGNORE : (MPI_Status *)%s)", n, n))
@@ -282,7 +282,7 @@ func FortranWrapperC(f Function) string {
 	switch f.Name {
 	case "MPI_Waitany", "MPI_Testany":
 		w.post = append(w.post, "if (rc == MPI_SUCCESS && *index >= 0) *index += 1;")
-	case "MPI_Waitsome", "MPI_Testsome":
+	case "MPI_Waitsome", "MPI_Testsome", "MPI_Request_get_status_some":
 		w.post = append(w.post, "if (rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED) for (int i = 0; i < *outcount; i++) array_of_indices[i] += 1;")
 	}
 	var b strings.Builder

@@ -105,6 +105,10 @@ func init() {
 		{name: "GOMPI_MODEX_DEBUG", def: "0", desc: "1: print the modex statistics of each rank at MPI_Init", scope: l, cat: catRuntime},
 		{name: "GOMPI_TUNE_FILE", def: "", desc: "file of KEY=value settings (written by gompirun --tune); the environment wins over it", scope: l, str: true, cat: catRuntime},
 		{name: "GOMPI_JOBID", def: "", desc: "job identifier the launcher sets (names the shared-memory segment)", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_SM_DIR", def: "", desc: "directory (a tmpfs such as /dev/shm) for the node's shared segment, bounded by that mount; empty: a memfd", scope: ro, str: true, cat: catSM, fixed: true},
+		{name: "GOMPI_CRASH_REPORT", def: "1", desc: "0: no gompi report (signal, address, faulting frame) when a rank crashes", scope: ro, cat: catRuntime, fixed: true},
+		{name: "GOMPI_PARENT_PORT", def: "", desc: "port of the parent job the launcher gives spawned processes (MPI_Comm_get_parent)", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_APPNUM", def: "", desc: "application number the launcher gives spawned processes (MPI_APPNUM)", scope: ro, str: true, cat: catRuntime, fixed: true},
 	}
 	for _, k := range []struct{ kind, over, bound string }{
 		{"ALLREDUCE", "65536", "4096"}, {"REDUCE", "262144", "4096"},
