@@ -117,6 +117,8 @@ bench: deps peers build
 	@scripts/bench.sh
 	@scripts/bench_coll.sh
 	@scripts/bench_fortran.sh
+	@scripts/bench_osc.sh
+	@scripts/bench_io.sh
 
 # What the machine allows without any MPI (bare C; docs/performance.md).
 floors:
