@@ -25,7 +25,7 @@ func gompi_Buffer_op(obj, h C.int, buf unsafe.Pointer, size C.int, outSize *C.in
 		return C.int(mpi.Code(mpi.NotReady(call)))
 	}
 	if op == 1 && req == nil {
-		return argErr(nil, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(nil, call, abi.ErrArg, "request pointer is NULL")
 	}
 	if op == 3 && (buf == nil || outSize == nil) {
 		return argErr(nil, call, abi.ErrArg, "buffer_addr or size is NULL")

@@ -92,7 +92,7 @@ func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf 
 		return rc
 	}
 	if req == nil {
-		return argErr(c, "MPI_Isendrecv", abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, "MPI_Isendrecv", abi.ErrArg, "request pointer is NULL")
 	}
 	r, err := c.Isendrecv(sbuf, int(scount), mpi.TypeFromHandle(int32(stype)), int(dest), int(stag),
 		rbuf, int(rcount), mpi.TypeFromHandle(int32(rtype)), int(src), int(rtag))
@@ -110,7 +110,7 @@ func gompi_Isendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rta
 		return rc
 	}
 	if req == nil {
-		return argErr(c, "MPI_Isendrecv_replace", abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, "MPI_Isendrecv_replace", abi.ErrArg, "request pointer is NULL")
 	}
 	r, err := c.IsendrecvReplace(buf, int(count), mpi.TypeFromHandle(int32(dt)), int(dest), int(stag), int(src), int(rtag))
 	if err != nil {
@@ -136,6 +136,9 @@ func gompi_Request_get_status_multi(n C.int, arr *C.int, index *C.int, flag *C.i
 	}
 	if (mode == 0 && (index == nil || flag == nil)) || (mode == 1 && flag == nil) || (mode == 2 && (index == nil || (n > 0 && indices == nil))) {
 		return argErr(nil, call, abi.ErrArg, "an output pointer is NULL")
+	}
+	if statuses == 0 && (mode == 0 || n > 0) { // MPI_STATUS(ES)_IGNORE is not NULL
+		return argErr(nil, call, abi.ErrArg, "the status argument is NULL (use MPI_STATUS_IGNORE or MPI_STATUSES_IGNORE)")
 	}
 	mpi.Progress()
 	done := make([]bool, len(hs))

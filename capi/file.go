@@ -58,7 +58,7 @@ func gompi_File_open(comm C.int, name *C.char, amode, inf C.int, out *C.int, hav
 		return rc
 	}
 	if name == nil {
-		return fileErr(nil, abi.ErrBadFile, call, "filename is NULL")
+		return fileErr(nil, abi.ErrArg, call, "filename is NULL")
 	}
 	if haveOut == 0 {
 		return fileErr(nil, abi.ErrArg, call, "file handle pointer is NULL")
@@ -95,7 +95,7 @@ func gompi_File_delete(name *C.char, inf C.int) C.int {
 		return C.int(mpi.Code(mpi.NotReady(call)))
 	}
 	if name == nil {
-		return fileErr(nil, abi.ErrBadFile, call, "filename is NULL")
+		return fileErr(nil, abi.ErrArg, call, "filename is NULL")
 	}
 	if mpi.InfoFromHandle(int32(inf)) == nil && int32(inf) != abi.InfoNull {
 		return fileErr(nil, abi.ErrInfo, call, "invalid info handle")
@@ -284,10 +284,10 @@ func gompi_File_set_view(fh C.int, disp C.long, et, ft C.int, rep *C.char, inf C
 	if ftype == nil {
 		return rc
 	}
-	datarep := "native"
-	if rep != nil {
-		datarep = C.GoString(rep)
+	if rep == nil {
+		return fileErr(f, abi.ErrArg, call, "datarep is NULL")
 	}
+	datarep := C.GoString(rep)
 	in := mpi.InfoFromHandle(int32(inf))
 	if in == nil && int32(inf) != abi.InfoNull {
 		return fileErr(f, abi.ErrInfo, call, "invalid info handle")
@@ -373,7 +373,11 @@ func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Po
 		return rc
 	}
 	if flags&accNB != 0 && req == nil {
-		return fileErr(f, abi.ErrRequest, call, "request pointer is NULL")
+		return fileErr(f, abi.ErrArg, call, "request pointer is NULL")
+	}
+	// The blocking forms take a status: MPI_STATUS_IGNORE is not NULL.
+	if flags&(accNB|accBegin) == 0 && status == 0 {
+		return fileErr(f, abi.ErrArg, call, "status pointer is NULL (use MPI_STATUS_IGNORE)")
 	}
 	if buf == nil && count > 0 && t.Size > 0 {
 		return fileErr(f, abi.ErrBuffer, call, "buffer is NULL")
@@ -414,6 +418,9 @@ func gompi_File_split_end(ccall *C.char, fh C.int, status C.uintptr_t) C.int {
 	f, rc := fileArg(call, fh)
 	if f == nil {
 		return rc
+	}
+	if status == 0 {
+		return fileErr(f, abi.ErrArg, call, "status pointer is NULL (use MPI_STATUS_IGNORE)")
 	}
 	s, err := f.SplitEnd(call)
 	if err == nil {

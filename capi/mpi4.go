@@ -73,7 +73,7 @@ func gompi_Comm_dup_info(comm, inh C.int, newcomm *C.int, req *C.int, ccall *C.c
 		return argErr(c, call, abi.ErrInfo, "invalid info handle")
 	}
 	if call == "MPI_Comm_idup_with_info" && req == nil {
-		return argErr(c, call, abi.ErrRequest, "request pointer is NULL")
+		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
 	if rc := gompi_Comm_dup(comm, newcomm, req, ccall); rc != 0 {
 		return rc

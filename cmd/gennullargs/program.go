@@ -29,7 +29,8 @@ static MPI_Info g_info;
 static MPI_Datatype g_vtype;
 static int g_keyval, g_tkeyval, g_errclass, g_errcode;
 static MPI_Win g_win = MPI_WIN_NULL;
-static int g_session;
+static MPI_File g_file = MPI_FILE_NULL;
+static MPI_Session g_session = MPI_SESSION_NULL;
 static double g_buf[4096], g_buf2[4096];
 static char g_attach[4096 + MPI_BSEND_OVERHEAD];
 static int g_ones[64], g_zeros[64], g_iota[64], g_range[1][3] = {{0, 0, 1}};
@@ -207,6 +208,13 @@ func program(cases []testCase, exported map[string]bool) []byte {
 			extra.WriteString("    MPI_Win_set_errhandler(g_win, MPI_ERRORS_RETURN);\n")
 		}
 	}
+	if exported["MPI_File_open"] {
+		// A real file (each rank its own, removed at close) so that file
+		// calls reach their pointer checks instead of refusing the handle.
+		extra.WriteString("    { char path[96]; int wr; MPI_Comm_rank(MPI_COMM_WORLD, &wr);\n" +
+			"      snprintf(path, sizeof path, \"/tmp/gompi-nullargs-%d-%ld\", wr, (long)(MPI_Wtime() * 1e6));\n" +
+			"      MPI_File_open(g_self, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &g_file); }\n")
+	}
 	if exported["MPI_T_init_thread"] {
 		// MPI_T calls before MPI_T_init_thread only say "not initialized".
 		extra.WriteString("    { int provided; MPI_T_init_thread(MPI_THREAD_SINGLE, &provided); }\n")
@@ -227,6 +235,8 @@ func program(cases []testCase, exported map[string]bool) []byte {
 		b.WriteString("        cleanup();\n    }\n")
 	}
 	b.WriteString(`    if (!report && rank == 0) printf("nullargs: %d cases, %d failed\n", ncases, failures);
+    if (g_file != MPI_FILE_NULL) MPI_File_close(&g_file); /* files close before MPI_Finalize */
+    if (g_session != MPI_SESSION_NULL) MPI_Session_finalize(&g_session); /* sessions end before exit */
     MPI_Finalize();
     return 0;
 }

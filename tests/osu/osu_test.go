@@ -45,6 +45,22 @@ var noValidation = map[string]string{
 	"osu_allreduce_persistent": "its -c checks a buffer it did not reduce into (OSU bug; fails on MPICH too)",
 }
 
+// syncNoValidation lists one-sided variants run without -c on every
+// library: osu_fop_latency's check with -s flush/flush_local expects the
+// effect of one fetch-and-op after all its iterations have added theirs
+// (fails on MPICH 4.0.2 every time too). Keys: program/s=<sync>.
+var syncNoValidation = map[string]string{
+	"osu_fop_latency/s=flush":       "its -c expects one fetch-and-op's effect after many (OSU bug; fails on MPICH too)",
+	"osu_fop_latency/s=flush_local": "its -c expects one fetch-and-op's effect after many (OSU bug; fails on MPICH too)",
+}
+
+// pendingGompi lists programs that need a feature gompi does not have yet:
+// they run, and must fail with the given message; once one passes the
+// entry must go (the test says so).
+var pendingGompi = map[string]struct{ want, why string }{
+	"osu_latency_mt": {"MPI_Init_thread must return MPI_THREAD_MULTIPLE", "needs MPI_THREAD_MULTIPLE (the thread issue)"},
+}
+
 // refNoValidation lists, per reference library, variants run without -c
 // because that library fails OSU's validation there (checked on this
 // machine's Debian packages); gompi runs them with -c. Keys: program, or
@@ -201,8 +217,18 @@ func runOSUProgram(t *testing.T, l lib, name, path string) {
 				}
 			}
 			for _, s := range syncs {
+				sargs := wargs
+				if why, ok := syncNoValidation[name+"/s="+s]; ok && validate {
+					t.Logf("-s %s without -c: %s", s, why)
+					sargs = nil
+					for _, a := range wargs {
+						if a != "-c" {
+							sargs = append(sargs, a)
+						}
+					}
+				}
 				variants = append(variants, variant{"w=" + w + ",s=" + s,
-					append(append([]string{}, wargs...), "-w", w, "-s", s)})
+					append(append([]string{}, sargs...), "-w", w, "-s", s)})
 			}
 		}
 	}
@@ -217,6 +243,16 @@ func runOSUProgram(t *testing.T, l lib, name, path string) {
 					t.Skipf("on %s: %s", l.name, why)
 				}
 				r := runJob(l, np, path, v.args, runTimeout)
+				if p, ok := pendingGompi[name]; ok && l.name == "gompi" {
+					if r.code == 0 {
+						t.Errorf("%s now runs on gompi: remove it from pendingGompi", name)
+					} else if !strings.Contains(r.out, p.want) {
+						t.Errorf("%s failed otherwise than expected (%s):\n%s", name, p.why, tail([]byte(r.out), 4000))
+					} else {
+						t.Logf("expected failure, %s: %q", p.why, p.want)
+					}
+					return
+				}
 				var problems []string
 				if r.timedOut {
 					problems = append(problems, fmt.Sprintf("no end within %v; killed", runTimeout))
