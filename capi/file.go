@@ -269,14 +269,21 @@ func fileTypeArg(f *mpi.File, call string, h C.int) (*mpi.Datatype, C.int) {
 	return t, 0
 }
 
+// fileTypeArgs resolves the file handle and then a datatype, the two
+// arguments most file calls start with.
+func fileTypeArgs(call string, fh, dt C.int) (*mpi.File, *mpi.Datatype, C.int) {
+	f, rc := fileArg(call, fh)
+	if f == nil {
+		return nil, nil, rc
+	}
+	t, rc := fileTypeArg(f, call, dt)
+	return f, t, rc
+}
+
 //export gompi_File_set_view
 func gompi_File_set_view(fh C.int, disp C.long, et, ft C.int, rep *C.char, inf C.int) C.int {
 	const call = "MPI_File_set_view"
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	etype, rc := fileTypeArg(f, call, et)
+	f, etype, rc := fileTypeArgs(call, fh, et)
 	if etype == nil {
 		return rc
 	}
@@ -319,11 +326,7 @@ func gompi_File_get_view(fh C.int, disp *C.long, et, ft *C.int, rep *C.char) C.i
 //export gompi_File_get_type_extent
 func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
 	const call = "MPI_File_get_type_extent"
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	t, rc := fileTypeArg(f, call, dt)
+	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
 		return rc
 	}
@@ -364,11 +367,7 @@ const (
 //export gompi_File_access
 func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Pointer, count, dt C.int, status C.uintptr_t, req *C.int) C.int {
 	call := C.GoString(ccall)
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	t, rc := fileTypeArg(f, call, dt)
+	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
 		return rc
 	}
