@@ -116,6 +116,16 @@ func (w *fwrap) add(param, arg string) {
 	w.args = append(w.args, arg)
 }
 
+// strings binds a Fortran string argument n (with its hidden length) that
+// the C call takes converted as c_n: pre builds c_n, post frees it.
+func (w *fwrap) strings(n, pre, post string) {
+	w.params = append(w.params, "char *"+n)
+	w.hidden = append(w.hidden, "size_t "+n+"_len")
+	w.pre = append(w.pre, pre)
+	w.args = append(w.args, "c_"+n)
+	w.post = append(w.post, post)
+}
+
 // paramByName finds a parameter of f.
 func paramByName(f Function, name string) (Param, bool) {
 	for _, p := range f.Params {
@@ -177,25 +187,13 @@ func FortranWrapperC(f Function) string {
 		case callbackTypes[t]:
 			w.add(t+n, n)
 		case t == "char *" && p.Array == "[]" && n == "argv":
-			w.params = append(w.params, "char *"+n)
-			w.hidden = append(w.hidden, "size_t "+n+"_len")
-			w.pre = append(w.pre, fmt.Sprintf("char **c_%s = gompi_f_argv(%s, %s_len);", n, n, n))
-			w.args = append(w.args, "c_"+n)
-			w.post = append(w.post, fmt.Sprintf("gompi_f_free_argv(c_%s);", n))
+			w.strings(n, fmt.Sprintf("char **c_%s = gompi_f_argv(%s, %s_len);", n, n, n), fmt.Sprintf("gompi_f_free_argv(c_%s);", n))
 		case t == "char *" && p.Array == "[]":
 			// An array of COUNT strings (array_of_commands).
-			w.params = append(w.params, "char *"+n)
-			w.hidden = append(w.hidden, "size_t "+n+"_len")
-			w.pre = append(w.pre, fmt.Sprintf("char **c_%s = gompi_f_strings(%s, %s_len, *count);", n, n, n))
-			w.args = append(w.args, "c_"+n)
-			w.post = append(w.post, fmt.Sprintf("gompi_f_free_argv(c_%s);", n))
+			w.strings(n, fmt.Sprintf("char **c_%s = gompi_f_strings(%s, %s_len, *count);", n, n, n), fmt.Sprintf("gompi_f_free_argv(c_%s);", n))
 		case t == "char **" && p.Array == "[]":
 			// array_of_argv(count, *): column i of a Fortran 2-D array.
-			w.params = append(w.params, "char *"+n)
-			w.hidden = append(w.hidden, "size_t "+n+"_len")
-			w.pre = append(w.pre, fmt.Sprintf("char ***c_%s = gompi_f_argvs(%s, %s_len, *count);", n, n, n))
-			w.args = append(w.args, "c_"+n)
-			w.post = append(w.post, fmt.Sprintf("gompi_f_free_argvs(c_%s, *count);", n))
+			w.strings(n, fmt.Sprintf("char ***c_%s = gompi_f_argvs(%s, %s_len, *count);", n, n, n), fmt.Sprintf("gompi_f_free_argvs(c_%s, *count);", n))
 		case p.Type == "const char *" || p.Type == "const char" && p.Array == "[]":
 			w.params = append(w.params, "const char *"+n)
 			w.hidden = append(w.hidden, "size_t "+n+"_len")

@@ -397,17 +397,7 @@ func FortranF08Module(bound map[string]bool) []byte {
 			p("  END FUNCTION gompi_%s_%s\n", op.name, strings.ToLower(h))
 		}
 	}
-	for _, k := range sizeofKinds {
-		p("  SUBROUTINE gompi_sizeof_%s(x, size, ierror)\n", k.suffix)
-		p("    %s, DIMENSION(..), INTENT(IN) :: x\n", k.decl)
-		p("    INTEGER, INTENT(OUT) :: size\n    INTEGER, OPTIONAL, INTENT(OUT) :: ierror\n")
-		if k.suffix == "ch" {
-			p("    size = 1\n")
-		} else {
-			p("    size = STORAGE_SIZE(x) / 8\n")
-		}
-		p("    IF (PRESENT(ierror)) ierror = MPI_SUCCESS\n  END SUBROUTINE gompi_sizeof_%s\n", k.suffix)
-	}
+	writeSizeofProcs(&b, true)
 	b.WriteString(procs.String())
 	p("END MODULE mpi_f08\n")
 	return []byte(wrapFortran(b.String()))

@@ -117,6 +117,32 @@ var sizeofKinds = []struct{ suffix, decl string }{
 	{"l4", "LOGICAL(KIND=4)"}, {"ch", "CHARACTER(LEN=*)"},
 }
 
+// writeSizeofProcs writes MPI_SIZEOF's specific procedures; optionalErr:
+// ierror is OPTIONAL (mpi_f08) rather than required (mpi).
+func writeSizeofProcs(b *strings.Builder, optionalErr bool) {
+	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	for _, k := range sizeofKinds {
+		p("  SUBROUTINE gompi_sizeof_%s(x, size, ierror)\n", k.suffix)
+		p("    %s, DIMENSION(..), INTENT(IN) :: x\n", k.decl)
+		if optionalErr {
+			p("    INTEGER, INTENT(OUT) :: size\n    INTEGER, OPTIONAL, INTENT(OUT) :: ierror\n")
+		} else {
+			p("    INTEGER, INTENT(OUT) :: size, ierror\n")
+		}
+		if k.suffix == "ch" {
+			p("    size = 1\n")
+		} else {
+			p("    size = STORAGE_SIZE(x) / 8\n")
+		}
+		if optionalErr {
+			p("    IF (PRESENT(ierror)) ierror = MPI_SUCCESS\n")
+		} else {
+			p("    ierror = MPI_SUCCESS\n")
+		}
+		p("  END SUBROUTINE gompi_sizeof_%s\n", k.suffix)
+	}
+}
+
 // FortranModule renders the `mpi` module source: mpif.h's constants and
 // sentinels, explicit interfaces for the bound calls without choice buffers
 // (as MPICH's module has), and MPI_SIZEOF.
@@ -144,17 +170,7 @@ func FortranModule(bound map[string]bool) []byte {
 		}
 	}
 	p("  END INTERFACE\nCONTAINS\n")
-	for _, k := range sizeofKinds {
-		p("  SUBROUTINE gompi_sizeof_%s(x, size, ierror)\n", k.suffix)
-		p("    %s, DIMENSION(..), INTENT(IN) :: x\n", k.decl)
-		p("    INTEGER, INTENT(OUT) :: size, ierror\n")
-		if k.suffix == "ch" {
-			p("    size = 1\n")
-		} else {
-			p("    size = STORAGE_SIZE(x) / 8\n")
-		}
-		p("    ierror = MPI_SUCCESS\n  END SUBROUTINE gompi_sizeof_%s\n", k.suffix)
-	}
+	writeSizeofProcs(&b, false)
 	p("END MODULE mpi\n")
 	return []byte(wrapFortran(b.String()))
 }

@@ -150,21 +150,27 @@ func gompi_File_get_offset(fh C.int, out *C.long, which C.int, arg C.long) C.int
 	return 0
 }
 
+// fileOrNull is fileArg for the calls that also take MPI_FILE_NULL (null:
+// the errhandler calls, as its handler is the default for opens); for it f
+// is nil and rc 0.
+func fileOrNull(call string, fh C.int, null bool) (*mpi.File, C.int) {
+	if null && fh == 0 {
+		if !mpi.Ready() {
+			return nil, C.int(mpi.Code(mpi.NotReady(call)))
+		}
+		return nil, 0
+	}
+	return fileArg(call, fh)
+}
+
 var getIntCalls = [...]string{"MPI_File_get_group", "MPI_File_get_amode", "MPI_File_get_info", "MPI_File_get_atomicity", "MPI_File_get_errhandler"}
 
 //export gompi_File_get_int
 func gompi_File_get_int(fh C.int, out *C.int, which C.int) C.int {
 	call := getIntCalls[which]
-	var f *mpi.File
-	if which == 4 && fh == 0 { // MPI_FILE_NULL's handler is the default for opens
-		if !mpi.Ready() {
-			return C.int(mpi.Code(mpi.NotReady(call)))
-		}
-	} else {
-		var rc C.int
-		if f, rc = fileArg(call, fh); f == nil {
-			return rc
-		}
+	f, rc := fileOrNull(call, fh, which == 4)
+	if rc != 0 {
+		return rc
 	}
 	if out == nil {
 		return fileErr(f, abi.ErrArg, call, "output pointer is NULL")
@@ -196,16 +202,9 @@ var setIntCalls = [...]string{"MPI_File_set_info", "MPI_File_set_atomicity", "MP
 //export gompi_File_set_int
 func gompi_File_set_int(fh, v, which C.int) C.int {
 	call := setIntCalls[which]
-	var f *mpi.File
-	if (which == 2 || which == 3) && fh == 0 {
-		if !mpi.Ready() {
-			return C.int(mpi.Code(mpi.NotReady(call)))
-		}
-	} else {
-		var rc C.int
-		if f, rc = fileArg(call, fh); f == nil {
-			return rc
-		}
+	f, rc := fileOrNull(call, fh, which == 2 || which == 3)
+	if rc != 0 {
+		return rc
 	}
 	switch which {
 	case 0:
@@ -269,14 +268,21 @@ func fileTypeArg(f *mpi.File, call string, h C.int) (*mpi.Datatype, C.int) {
 	return t, 0
 }
 
+// fileTypeArgs resolves the file handle and then a datatype, the two
+// arguments most file calls start with.
+func fileTypeArgs(call string, fh, dt C.int) (*mpi.File, *mpi.Datatype, C.int) {
+	f, rc := fileArg(call, fh)
+	if f == nil {
+		return nil, nil, rc
+	}
+	t, rc := fileTypeArg(f, call, dt)
+	return f, t, rc
+}
+
 //export gompi_File_set_view
 func gompi_File_set_view(fh C.int, disp C.long, et, ft C.int, rep *C.char, inf C.int) C.int {
 	const call = "MPI_File_set_view"
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	etype, rc := fileTypeArg(f, call, et)
+	f, etype, rc := fileTypeArgs(call, fh, et)
 	if etype == nil {
 		return rc
 	}
@@ -319,11 +325,7 @@ func gompi_File_get_view(fh C.int, disp *C.long, et, ft *C.int, rep *C.char) C.i
 //export gompi_File_get_type_extent
 func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
 	const call = "MPI_File_get_type_extent"
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	t, rc := fileTypeArg(f, call, dt)
+	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
 		return rc
 	}
@@ -364,11 +366,7 @@ const (
 //export gompi_File_access
 func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Pointer, count, dt C.int, status C.uintptr_t, req *C.int) C.int {
 	call := C.GoString(ccall)
-	f, rc := fileArg(call, fh)
-	if f == nil {
-		return rc
-	}
-	t, rc := fileTypeArg(f, call, dt)
+	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
 		return rc
 	}

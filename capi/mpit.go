@@ -202,17 +202,27 @@ func gompi_T_cvar_handle_free(h *C.uintptr_t) C.int {
 	return 0
 }
 
-//export gompi_T_cvar_read
-func gompi_T_cvar_read(h C.uintptr_t, buf unsafe.Pointer) C.int {
+// cvarBuf checks what MPI_T_cvar_read and MPI_T_cvar_write share: the
+// interface is ready, h is a live handle and buf is not NULL.
+func cvarBuf(h C.uintptr_t, buf unsafe.Pointer) (*mpit.Cvar, C.int) {
 	if rc := tReady(); rc != 0 {
-		return rc
+		return nil, rc
 	}
 	v := mpit.CvarHandleAt(int(h))
 	if v == nil {
-		return abi.TErrInvalidHandle
+		return nil, abi.TErrInvalidHandle
 	}
 	if buf == nil {
-		return abi.TErrInvalid
+		return nil, abi.TErrInvalid
+	}
+	return v, 0
+}
+
+//export gompi_T_cvar_read
+func gompi_T_cvar_read(h C.uintptr_t, buf unsafe.Pointer) C.int {
+	v, rc := cvarBuf(h, buf)
+	if rc != 0 {
+		return rc
 	}
 	if v.Str {
 		s := v.ReadString()
@@ -226,15 +236,9 @@ func gompi_T_cvar_read(h C.uintptr_t, buf unsafe.Pointer) C.int {
 
 //export gompi_T_cvar_write
 func gompi_T_cvar_write(h C.uintptr_t, buf unsafe.Pointer) C.int {
-	if rc := tReady(); rc != 0 {
+	v, rc := cvarBuf(h, buf)
+	if rc != 0 {
 		return rc
-	}
-	v := mpit.CvarHandleAt(int(h))
-	if v == nil {
-		return abi.TErrInvalidHandle
-	}
-	if buf == nil {
-		return abi.TErrInvalid
 	}
 	if v.Str {
 		return C.int(v.WriteString(C.GoString((*C.char)(buf))))

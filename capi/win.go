@@ -39,6 +39,16 @@ func winArg(call string, h C.int) (*mpi.Win, C.int) {
 	return w, 0
 }
 
+// winArgOut is winArg for calls with output pointers: null says one of them
+// is NULL, an MPI_ERR_ARG (what) raised on the window.
+func winArgOut(call string, h C.int, null bool, what string) (*mpi.Win, C.int) {
+	w, rc := winArg(call, h)
+	if w != nil && null {
+		return nil, winErr(w, call, abi.ErrArg, what)
+	}
+	return w, rc
+}
+
 func winErr(w *mpi.Win, call string, class int, detail string) C.int {
 	return C.int(mpi.Code(mpi.RaiseWin(w, class, call, detail)))
 }
@@ -136,12 +146,9 @@ func gompi_Win_create_dynamic(inf, comm C.int, out *C.int) C.int {
 //export gompi_Win_shared_query
 func gompi_Win_shared_query(win, rank C.int, size *C.long, du *C.int, baseptr *unsafe.Pointer) C.int {
 	const call = "MPI_Win_shared_query"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, size == nil || du == nil || baseptr == nil, "size, disp_unit or baseptr is NULL")
 	if w == nil {
 		return rc
-	}
-	if size == nil || du == nil || baseptr == nil {
-		return winErr(w, call, abi.ErrArg, "size, disp_unit or baseptr is NULL")
 	}
 	p, s, d, err := w.SharedQuery(int(rank))
 	if err != nil {
@@ -201,12 +208,9 @@ func gompi_Win_free(win *C.int) C.int {
 //export gompi_Win_get_group
 func gompi_Win_get_group(win C.int, out *C.int) C.int {
 	const call = "MPI_Win_get_group"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, out == nil, "group pointer is NULL")
 	if w == nil {
 		return rc
-	}
-	if out == nil {
-		return winErr(w, call, abi.ErrArg, "group pointer is NULL")
 	}
 	*out = C.int(mpi.NewGroupHandle(w.Group()))
 	return 0
@@ -230,12 +234,9 @@ func gompi_Win_set_info(win, inf C.int) C.int {
 //export gompi_Win_get_info
 func gompi_Win_get_info(win C.int, out *C.int) C.int {
 	const call = "MPI_Win_get_info"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, out == nil, "info pointer is NULL")
 	if w == nil {
 		return rc
-	}
-	if out == nil {
-		return winErr(w, call, abi.ErrArg, "info pointer is NULL")
 	}
 	*out = C.int(mpi.NewInfoHandle(w.Info()))
 	return 0
@@ -244,12 +245,9 @@ func gompi_Win_get_info(win C.int, out *C.int) C.int {
 //export gompi_Win_set_name
 func gompi_Win_set_name(win C.int, name *C.char) C.int {
 	const call = "MPI_Win_set_name"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, name == nil, "name is NULL")
 	if w == nil {
 		return rc
-	}
-	if name == nil {
-		return winErr(w, call, abi.ErrArg, "name is NULL")
 	}
 	n := C.GoString(name)
 	if len(n) > abi.MaxObjectName-1 {
@@ -262,12 +260,9 @@ func gompi_Win_set_name(win C.int, name *C.char) C.int {
 //export gompi_Win_get_name
 func gompi_Win_get_name(win C.int, name *C.char, resultlen *C.int) C.int {
 	const call = "MPI_Win_get_name"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, name == nil || resultlen == nil, "name or resultlen is NULL")
 	if w == nil {
 		return rc
-	}
-	if name == nil || resultlen == nil {
-		return winErr(w, call, abi.ErrArg, "name or resultlen is NULL")
 	}
 	putCString(name, w.Name())
 	*resultlen = C.int(len(w.Name()))
@@ -282,25 +277,27 @@ func isWinPredefKeyval(kv int32) bool {
 	return false
 }
 
-func winKeyval(w *mpi.Win, call string, kv C.int) (*attr.Keyval, C.int) {
+// winAttrArgs resolves the window and the keyval of MPI_Win_set_attr and
+// MPI_Win_delete_attr (the predefined window attributes are read-only).
+func winAttrArgs(call string, win, kv C.int) (*mpi.Win, *attr.Keyval, C.int) {
+	w, rc := winArg(call, win)
+	if w == nil {
+		return nil, nil, rc
+	}
 	if isWinPredefKeyval(int32(kv)) {
-		return nil, winErr(w, call, abi.ErrKeyval, "a predefined window attribute cannot be set or deleted")
+		return nil, nil, winErr(w, call, abi.ErrKeyval, "a predefined window attribute cannot be set or deleted")
 	}
 	k, e := mpi.KeyvalArg(call, int32(kv), attr.Win)
 	if e != nil {
-		return nil, winErr(w, call, e.Class, e.Detail)
+		return nil, nil, winErr(w, call, e.Class, e.Detail)
 	}
-	return k, 0
+	return w, k, 0
 }
 
 //export gompi_Win_set_attr
 func gompi_Win_set_attr(win, kv C.int, val C.uintptr_t) C.int {
 	const call = "MPI_Win_set_attr"
-	w, rc := winArg(call, win)
-	if w == nil {
-		return rc
-	}
-	k, rc := winKeyval(w, call, kv)
+	w, k, rc := winAttrArgs(call, win, kv)
 	if k == nil {
 		return rc
 	}
@@ -310,11 +307,7 @@ func gompi_Win_set_attr(win, kv C.int, val C.uintptr_t) C.int {
 //export gompi_Win_delete_attr
 func gompi_Win_delete_attr(win, kv C.int) C.int {
 	const call = "MPI_Win_delete_attr"
-	w, rc := winArg(call, win)
-	if w == nil {
-		return rc
-	}
-	k, rc := winKeyval(w, call, kv)
+	w, k, rc := winAttrArgs(call, win, kv)
 	if k == nil {
 		return rc
 	}
@@ -324,12 +317,9 @@ func gompi_Win_delete_attr(win, kv C.int) C.int {
 //export gompi_Win_get_attr
 func gompi_Win_get_attr(win, kv C.int, val unsafe.Pointer, flag *C.int) C.int {
 	const call = "MPI_Win_get_attr"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, val == nil || flag == nil, "attribute_val or flag is NULL")
 	if w == nil {
 		return rc
-	}
-	if val == nil || flag == nil {
-		return winErr(w, call, abi.ErrArg, "attribute_val or flag is NULL")
 	}
 	out := (*unsafe.Pointer)(val)
 	if isWinPredefKeyval(int32(kv)) {
@@ -394,12 +384,9 @@ func gompi_Win_set_errhandler(win, eh C.int) C.int {
 //export gompi_Win_get_errhandler
 func gompi_Win_get_errhandler(win C.int, eh *C.int) C.int {
 	const call = "MPI_Win_get_errhandler"
-	w, rc := winArg(call, win)
+	w, rc := winArgOut(call, win, eh == nil, "errhandler pointer is NULL")
 	if w == nil {
 		return rc
-	}
-	if eh == nil {
-		return winErr(w, call, abi.ErrArg, "errhandler pointer is NULL")
 	}
 	*eh = C.int(w.Errhandler().GetHandle())
 	return 0

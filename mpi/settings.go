@@ -3,8 +3,9 @@ package mpi
 import (
 	"bufio"
 	"os"
-	"strconv"
 	"strings"
+
+	"gompi/mpit"
 )
 
 // settings come from GOMPI_* environment variables, then from the tuning file
@@ -38,24 +39,11 @@ func loadSettings() settings {
 
 // size parses a byte count with an optional k/m/g suffix.
 func (s settings) size(key string, def int) int {
-	v, ok := s[key]
-	if !ok || v == "" {
+	n, ok := mpit.ParseSize(s[key])
+	if !ok || n < 0 {
 		return def
 	}
-	mult := 1
-	switch v[len(v)-1] {
-	case 'k', 'K':
-		mult, v = 1<<10, v[:len(v)-1]
-	case 'm', 'M':
-		mult, v = 1<<20, v[:len(v)-1]
-	case 'g', 'G':
-		mult, v = 1<<30, v[:len(v)-1]
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		return def
-	}
-	return n * mult
+	return n
 }
 
 func (s settings) str(key, def string) string {

@@ -224,10 +224,10 @@ func (v *Cvar) ReadInt() int {
 		}
 		return 0
 	}
-	if n, ok := parseSize(s); ok {
+	if n, ok := ParseSize(s); ok {
 		return n
 	}
-	n, _ := parseSize(v.Default)
+	n, _ := ParseSize(v.Default)
 	return n
 }
 
@@ -261,7 +261,9 @@ func (v *Cvar) WriteString(s string) int {
 	return v.Set(s)
 }
 
-func parseSize(v string) (int, bool) {
+// ParseSize reads a byte count with an optional k/m/g suffix (powers of
+// 1024), the form of the library's size settings.
+func ParseSize(v string) (int, bool) {
 	if v == "" {
 		return 0, false
 	}

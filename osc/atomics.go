@@ -153,46 +153,33 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
+// combineFloat is a op b for the float kinds (a is the incoming value, b the
+// old one); ops that do not apply to floats leave b.
+func combineFloat[F float32 | float64](opi int, a, b F) F {
+	switch opi {
+	case op.ISum:
+		return a + b
+	case op.IProd:
+		return a * b
+	case op.IMax:
+		return max(a, b)
+	case op.IMin:
+		return min(a, b)
+	case op.IReplace:
+		return a
+	}
+	return b
+}
+
 // combine is in op old for one element of kind, as bits: the kernel of the
 // CAS loops (and of the tests that compare it with op's kernels).
 func combine(kind, opi int, old, in uint64) uint64 {
 	switch kind {
 	case op.AtomF32:
-		a, b := math.Float32frombits(uint32(in)), math.Float32frombits(uint32(old))
-		var r float32
-		switch opi {
-		case op.ISum:
-			r = a + b
-		case op.IProd:
-			r = a * b
-		case op.IMax:
-			r = max(a, b)
-		case op.IMin:
-			r = min(a, b)
-		case op.IReplace:
-			r = a
-		default:
-			r = b
-		}
+		r := combineFloat(opi, math.Float32frombits(uint32(in)), math.Float32frombits(uint32(old)))
 		return uint64(math.Float32bits(r))
 	case op.AtomF64:
-		a, b := math.Float64frombits(in), math.Float64frombits(old)
-		var r float64
-		switch opi {
-		case op.ISum:
-			r = a + b
-		case op.IProd:
-			r = a * b
-		case op.IMax:
-			r = max(a, b)
-		case op.IMin:
-			r = min(a, b)
-		case op.IReplace:
-			r = a
-		default:
-			r = b
-		}
-		return math.Float64bits(r)
+		return math.Float64bits(combineFloat(opi, math.Float64frombits(in), math.Float64frombits(old)))
 	}
 	var mask uint64 = math.MaxUint64
 	if es := elemBytes(kind); es < 8 {

@@ -121,20 +121,28 @@ func sizeErr() *Error {
 	return errf(abi.ErrType, "origin and target data differ in size (type signatures must match)")
 }
 
-// Put writes oc elements of ot at src into target t's window.
-func (w *Window) Put(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) *Error {
+// transfer is the prologue Put and Get share: it checks the target rank and
+// that both sides carry n bytes, and resolves where the target data lies.
+// n == 0 with a nil error means there is nothing to move.
+func (w *Window) transfer(oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) (where, int, *Error) {
 	if err := w.check(t); err != nil {
-		return err
+		return where{}, 0, err
 	}
 	n := oc * ot.Size
 	if n != tc*tt.Size {
-		return sizeErr()
+		return where{}, 0, sizeErr()
 	}
 	if n == 0 {
-		return nil
+		return where{}, 0, nil
 	}
 	at, err := w.resolve(t, disp, tc, tt)
-	if err != nil {
+	return at, n, err
+}
+
+// Put writes oc elements of ot at src into target t's window.
+func (w *Window) Put(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) *Error {
+	at, n, err := w.transfer(oc, ot, t, disp, tc, tt)
+	if err != nil || n == 0 {
 		return err
 	}
 	if !at.cma && ot.Contig && tt.Contig {
@@ -151,18 +159,8 @@ func (w *Window) Put(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp 
 
 // Get reads target t's data into oc elements of ot at dst.
 func (w *Window) Get(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) *Error {
-	if err := w.check(t); err != nil {
-		return err
-	}
-	n := oc * ot.Size
-	if n != tc*tt.Size {
-		return sizeErr()
-	}
-	if n == 0 {
-		return nil
-	}
-	at, err := w.resolve(t, disp, tc, tt)
-	if err != nil {
+	at, n, err := w.transfer(oc, ot, t, disp, tc, tt)
+	if err != nil || n == 0 {
 		return err
 	}
 	if !at.cma && ot.Contig && tt.Contig {

@@ -2,12 +2,9 @@ package ctests
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/stretchr/testify/require"
 )
 
 const hdf5Header = "/usr/include/hdf5/mpich/hdf5.h"
@@ -19,19 +16,7 @@ func requireHDF5(t *testing.T) {
 	if _, err := os.Stat(hdf5Header); err == nil {
 		return
 	}
-	install := func() ([]byte, error) {
-		cmd := exec.Command("apt-get", "install", "-y", "-qq", "libhdf5-mpich-dev")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		return cmd.CombinedOutput()
-	}
-	out, err := install()
-	if err != nil {
-		if upd, uerr := exec.Command("apt-get", "update", "-qq").CombinedOutput(); uerr != nil {
-			t.Fatalf("apt-get update: %v\n%s", uerr, upd)
-		}
-		out, err = install()
-	}
-	require.NoError(t, err, "apt-get install libhdf5-mpich-dev:\n%s", out)
+	aptInstall(t, "libhdf5-mpich-dev")
 }
 
 // TestParallelHDF5 runs Debian's MPICH-built parallel HDF5 on gompi: 4 ranks

@@ -16,13 +16,9 @@
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
-    check_rank = rank;
+    int np;
     char path[512];
-    io_path(path, sizeof path, "basic");
+    int rank = io_start(&argc, &argv, &np, path, sizeof path, "basic");
 
     MPI_File fh;
     CHECK_MPI(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh));

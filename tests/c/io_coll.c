@@ -88,13 +88,9 @@ static void round_trip(const char *path, MPI_Info info, int rank, int np, const 
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
-    check_rank = rank;
+    int np;
     char path[512];
-    io_path(path, sizeof path, "coll");
+    int rank = io_start(&argc, &argv, &np, path, sizeof path, "coll");
     round_trip(path, MPI_INFO_NULL, rank, np, "default", 0);
     round_trip(path, MPI_INFO_NULL, rank, np, "independent", 1);
     MPI_Info info;

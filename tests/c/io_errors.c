@@ -32,13 +32,9 @@ static int extent_fn(MPI_Datatype dt, MPI_Aint *ext, void *extra)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
-    check_rank = rank;
+    int np;
     char path[512], missing[600];
-    io_path(path, sizeof path, "errors");
+    int rank = io_start(&argc, &argv, &np, path, sizeof path, "errors");
     snprintf(missing, sizeof missing, "%s.missing", path);
     MPI_File fh = MPI_FILE_NULL;
     MPI_Status st;

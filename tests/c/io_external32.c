@@ -12,13 +12,9 @@
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
-    check_rank = rank;
+    int np;
     char path[512];
-    io_path(path, sizeof path, "ext32");
+    int rank = io_start(&argc, &argv, &np, path, sizeof path, "ext32");
     MPI_File fh;
     MPI_Status st;
     CHECK_MPI(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,

@@ -11,12 +11,8 @@
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    check_rank = rank;
     char path[512];
-    io_path(path, sizeof path, "fatal");
+    io_start(&argc, &argv, NULL, path, sizeof path, "fatal");
     MPI_File fh;
     CHECK_MPI(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE,
                             MPI_INFO_NULL, &fh));

@@ -1,7 +1,6 @@
 package ctests
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -22,20 +21,7 @@ func requireMPICH(t *testing.T) {
 	if have() {
 		return
 	}
-	install := func() ([]byte, error) {
-		cmd := exec.Command("apt-get", "install", "-y", "-qq", "mpich", "libmpich-dev")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		return cmd.CombinedOutput()
-	}
-	out, err := install()
-	if err != nil {
-		// A stale package index is the usual cause; refresh once.
-		if upd, uerr := exec.Command("apt-get", "update", "-qq").CombinedOutput(); uerr != nil {
-			t.Fatalf("apt-get update: %v\n%s", uerr, upd)
-		}
-		out, err = install()
-	}
-	require.NoError(t, err, "apt-get install mpich:\n%s", out)
+	aptInstall(t, "mpich", "libmpich-dev")
 	require.True(t, have(), "mpiexec.mpich or mpicc.mpich still missing after installing mpich")
 }
 

@@ -38,19 +38,7 @@ func requireScaLAPACK(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(scalapackDir, "BLACS", "xFbtest")); err == nil {
 		return
 	}
-	install := func() ([]byte, error) {
-		cmd := exec.Command("apt-get", "install", "-y", "-qq", "scalapack-mpi-test")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		return cmd.CombinedOutput()
-	}
-	out, err := install()
-	if err != nil {
-		if upd, uerr := exec.Command("apt-get", "update", "-qq").CombinedOutput(); uerr != nil {
-			t.Fatalf("apt-get update: %v\n%s", uerr, upd)
-		}
-		out, err = install()
-	}
-	require.NoError(t, err, "apt-get install scalapack-mpi-test:\n%s", out)
+	aptInstall(t, "scalapack-mpi-test")
 }
 
 // scalapackInputs makes a directory with the testers' input files.
