@@ -18,7 +18,7 @@ C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*
 .PHONY: all build deps demo test bench floors install clean peers header fortran reliability
 
 all: build
-build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompi_info $(BUILD)/bin/gompicc \
        $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc fortran
 
 deps:
@@ -68,6 +68,11 @@ $(BUILD)/bin/gompitune: $(GO_SOURCES)
 
 $(BUILD)/bin/gompiexec: $(BUILD)/bin/gompirun
 	ln -sf gompirun $@
+
+# gompi_info reports the compiler and flags the library was built with.
+$(BUILD)/bin/gompi_info: $(GO_SOURCES)
+	@mkdir -p $(BUILD)/bin
+	$(GO) build $(GOFLAGS) -ldflags="-X 'main.ccVersion=$$(gcc --version | head -1)' -X 'main.cgoCFlags=-O2 -g -I$(CURDIR)/include' -X 'main.goFlags=$(GOFLAGS)'" -o $@ ./cmd/gompi_info
 
 $(BUILD)/bin/gompicc: scripts/gompicc.in
 	@mkdir -p $(BUILD)/bin

@@ -1,0 +1,14 @@
+package mpi
+
+import (
+	"gompi/abi"
+	"gompi/mpit"
+)
+
+// Settings read outside the runtime's startup, listed here so MPI_T and
+// gompi_info show them too.
+func init() {
+	mpit.AddCvar(&mpit.Cvar{Name: "GOMPI_NAME_DIR", Desc: "directory of the name service (MPI_Publish_name); default $XDG_RUNTIME_DIR/gompi-names or /tmp/gompi-names-<uid>",
+		Verbosity: abi.TVerbosityTunerBasic, Scope: abi.TScopeReadonly, Str: true, Category: catRuntime,
+		Get: func() string { return setting("GOMPI_NAME_DIR") }})
+}
