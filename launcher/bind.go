@@ -133,16 +133,18 @@ func PlanBinding(policy string, np int, ordered []int) ([]int, error) {
 // library (libgompi.so is a Go runtime of its own) never loads into gompirun.
 const execPreloadVar = "GOMPI_EXEC_LD_PRELOAD"
 
-// ExecBound pins the calling process to cpu and replaces it with prog. The
+// ExecBound pins the calling process to cpus and replaces it with prog. The
 // affinity is set on the thread that calls execve, which becomes the new
 // program's only thread, so the whole program starts pinned. It returns only
 // on failure.
-func ExecBound(cpu int, prog string, args []string) error {
+func ExecBound(cpus []int, prog string, args []string) error {
 	runtime.LockOSThread()
 	var set unix.CPUSet
-	set.Set(cpu)
+	for _, cpu := range cpus {
+		set.Set(cpu)
+	}
 	if err := unix.SchedSetaffinity(0, &set); err != nil {
-		return fmt.Errorf("cannot bind to CPU %d: %w", cpu, err)
+		return fmt.Errorf("cannot bind to CPUs %s: %w", formatCPUs(cpus), err)
 	}
 	env := os.Environ()
 	out := env[:0]

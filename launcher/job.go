@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -89,10 +90,11 @@ type job struct {
 // Run runs one job and returns gompirun's exit status.
 func Run(opts *Options, cfg Config) int {
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
+	out.Timestamps, out.Quiet = opts.Timestamp, opts.Quiet
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
 		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, 2*opts.NP), spawns: make(chan spawnCall), done: make(chan struct{})}
 	if err := j.start(); err != nil {
-		out.Messagef("%v", err)
+		out.Errorf("%v", err)
 		j.fail(1)
 		j.terminate()
 		j.wait()
@@ -121,8 +123,11 @@ func (j *job) start() error {
 			return err
 		}
 	}
-	binding, err := PlanBinding(j.opts.BindTo, j.opts.NP, OrderCPUs(cpus, j.cfg.SysCPU))
+	binding, err := PlanBindingSets(j.opts.BindTo, j.opts.NP, OrderCPUs(cpus, j.cfg.SysCPU), j.cfg.SysCPU)
 	if err != nil {
+		return err
+	}
+	if err := checkWdir(j.opts.Wdir); err != nil {
 		return err
 	}
 	preload := ""
@@ -140,25 +145,31 @@ func (j *job) start() error {
 		return err
 	}
 	addTuneFile(&base)
-	prog, err := lookPath(j.opts.Prog, base)
+	prog, err := lookPath(inWdir(j.opts.Prog, j.opts.Wdir), base)
 	if err != nil {
 		return err
+	}
+	if abs, err := filepath.Abs(prog); err == nil && j.opts.Wdir != "" {
+		prog = abs // the rank starts in -wdir
 	}
 	j.base, j.ncpus = base, len(cpus)
 	if j.world, err = j.newSubJob(0, j.id, j.opts.NP); err != nil {
 		return err
 	}
 	for r := 0; r < j.opts.NP; r++ {
-		cpu := -1
+		cpu, set := -1, []int(nil)
 		if binding != nil {
-			cpu = binding[r]
+			set = binding[r]
+			if len(set) == 1 {
+				cpu = set[0] // GOMPI_BOUND_CPU names one CPU
+			}
 		}
-		if err := j.startRank(j.world, r, prog, j.opts.Args, RankEnv(base, j.id, r, j.opts.NP, len(cpus), cpu), cpu, ""); err != nil {
+		if err := j.startRank(j.world, r, prog, j.opts.Args, RankEnv(base, j.id, r, j.opts.NP, len(cpus), cpu), set, j.opts.Wdir); err != nil {
 			return fmt.Errorf("cannot start rank %d (%s): %v", r, j.opts.Prog, err)
 		}
 		if j.opts.ReportBindings {
-			if cpu >= 0 {
-				j.out.Messagef("rank %d (pid %d) bound to CPU %d", r, j.ranks[r].pid, cpu)
+			if set != nil {
+				j.out.Messagef("rank %d (pid %d) bound to %s", r, j.ranks[r].pid, describeBinding(j.opts.BindTo, set))
 			} else {
 				j.out.Messagef("rank %d (pid %d) not bound", r, j.ranks[r].pid)
 			}
@@ -195,7 +206,7 @@ func lookPath(prog string, env envList) (string, error) {
 	return "", fmt.Errorf("cannot run %s: %v", prog, errors.Unwrap(err))
 }
 
-func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []string, cpu int, dir string) error {
+func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []string, cpus []int, dir string) error {
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return err
@@ -211,8 +222,8 @@ func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []st
 	}
 
 	var cmd *exec.Cmd
-	if cpu >= 0 {
-		cmd = exec.Command(j.cfg.Self, append([]string{"--exec-bound", fmt.Sprint(cpu), "--", prog}, args...)...)
+	if cpus != nil {
+		cmd = exec.Command(j.cfg.Self, append([]string{"--exec-bound", formatCPUs(cpus), "--", prog}, args...)...)
 	} else {
 		cmd = exec.Command(prog, args...)
 	}
@@ -239,9 +250,16 @@ func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []st
 	}
 	var readers [2]*os.File
 	for s := range readers {
+		if s == int(Stderr) && j.opts.MergeStderr {
+			cmd.Stderr = cmd.Stdout // one pipe keeps the two streams in order
+			continue
+		}
 		pr, pw, err := os.Pipe()
 		if err != nil {
 			conn.Close()
+			if readers[0] != nil {
+				readers[0].Close()
+			}
 			return err
 		}
 		readers[s] = pr
@@ -258,8 +276,11 @@ func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []st
 	}
 	if err != nil {
 		conn.Close()
-		readers[0].Close()
-		readers[1].Close()
+		for _, pr := range readers {
+			if pr != nil {
+				pr.Close()
+			}
+		}
 		return err
 	}
 	id := len(j.ranks)
@@ -267,11 +288,21 @@ func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []st
 	j.ranks = append(j.ranks, rp)
 	sub.procs = append(sub.procs, rp)
 	for s, pr := range readers {
+		if pr == nil {
+			continue
+		}
+		src, err := j.rankOutputFile(sub, r, Stream(s), pr)
+		if err != nil {
+			j.out.Messagef("--output-filename: %v", err)
+		}
 		j.outputs.Add(1)
 		go func() {
 			defer j.outputs.Done()
-			j.out.Forward(pr, r, Stream(s))
+			j.out.Forward(src, r, Stream(s))
 			pr.Close()
+			if c, ok := src.(io.Closer); ok {
+				c.Close()
+			}
 		}()
 	}
 	go func() {

@@ -16,9 +16,11 @@ import (
 
 // Binding policies for --bind-to.
 const (
-	BindAuto = ""     // core when every rank gets its own CPU, else none
-	BindCore = "core" // one CPU per rank; an error when oversubscribed
-	BindNone = "none"
+	BindAuto   = ""     // core when every rank gets its own CPU, else none
+	BindCore   = "core" // one CPU per rank; an error when oversubscribed
+	BindNone   = "none"
+	BindSocket = "socket" // every CPU of the rank's socket
+	BindNUMA   = "numa"   // every CPU of the rank's NUMA node
 )
 
 // Options is a parsed gompirun command line.
@@ -46,6 +48,8 @@ type Options struct {
 	// ExecBound >= 0 selects the internal re-exec mode: pin this process to
 	// that CPU and exec Prog (used between fork and the rank's program).
 	ExecBound int
+
+	Habits // options from Open MPI's and Hydra's habits (habits.go)
 }
 
 // Usage is the --help text.
@@ -77,6 +81,7 @@ options:
                        or ~/.config/gompi/tune.conf)
   --tune-time SECONDS  measuring time of --tune in all (default 20)
   -h, --help           this text
+` + HabitsUsage + `
 
 Each rank gets GOMPI_TUNE_FILE naming the default tuning file when that file
 exists and the variable is not set. Each rank gets PMI_FD, PMI_RANK, PMI_SIZE, GOMPI_JOBID, GOMPI_LOCAL_RANK,
@@ -164,8 +169,12 @@ func Parse(args []string) (*Options, error) {
 				o.BindTo = BindCore
 			case "none":
 				o.BindTo = BindNone
+			case "socket", "package":
+				o.BindTo = BindSocket
+			case "numa":
+				o.BindTo = BindNUMA
 			default:
-				return nil, usageErr("--bind-to %q: use core or none", v)
+				return nil, usageErr("--bind-to %q: use core, socket, numa or none", v)
 			}
 		case "report-bindings":
 			o.ReportBindings = true
@@ -224,18 +233,26 @@ func Parse(args []string) (*Options, error) {
 			if err != nil {
 				return nil, err
 			}
-			cpu, err := strconv.Atoi(v)
-			if err != nil || cpu < 0 {
-				return nil, usageErr("--exec-bound %q: need a CPU number", v)
+			if err := o.parseExecCPUs(v); err != nil {
+				return nil, err
 			}
-			o.ExecBound = cpu
 		default:
-			return nil, usageErr("unknown option %s", a)
+			ok, err := o.parseHabit(name, hasInline, func() (string, error) { return value(a, inline, hasInline) })
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, unknownOption(a)
+			}
+			if o.Version {
+				return o, nil
+			}
 		}
 		if hasInline && (name == "report-bindings" || name == "tag-output" || name == "mpich-binary" || name == "tune" || name == "check") {
 			return nil, usageErr("option %s takes no value", name)
 		}
 	}
+	o.finishHabits(npSet)
 	if o.Tune {
 		return o, tuneArgs(o, npSet, i < len(args))
 	}

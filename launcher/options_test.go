@@ -28,7 +28,7 @@ func TestParseForms(t *testing.T) {
 			Options{NP: 1, BindTo: BindCore, TagOutput: true, ReportBindings: true, Prog: "p", Args: []string{}}},
 		{[]string{"--universe-size", "8", "-n", "2", "p"}, Options{NP: 2, UniverseSize: 8, Prog: "p", Args: []string{}}},
 		{[]string{"--exec-bound", "3", "--", "/bin/echo", "hi"},
-			Options{NP: 1, ExecBound: 3, Prog: "/bin/echo", Args: []string{"hi"}}},
+			Options{NP: 1, ExecBound: 3, Habits: Habits{ExecCPUs: []int{3}}, Prog: "/bin/echo", Args: []string{"hi"}}},
 	}
 	for _, c := range cases {
 		got, err := Parse(c.args)
@@ -58,7 +58,7 @@ func TestParseErrors(t *testing.T) {
 		{"-n", "0", "p"},
 		{"-n", "-1", "p"},
 		{"-n", "two", "p"},
-		{"--bind-to", "socket", "p"},
+		{"--bind-to", "board", "p"},
 		{"--timeout", "0", "p"},
 		{"--timeout", "soon", "p"},
 		{"--timeout", "inf", "p"},

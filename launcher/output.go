@@ -32,6 +32,9 @@ type Output struct {
 	out    [2]io.Writer
 	tag    bool
 	broken [2]bool // write failed (e.g. reader of our stdout went away): drop
+
+	Timestamps bool // --timestamp-output: each line starts with the time
+	Quiet      bool // --quiet: Messagef prints nothing
 }
 
 // NewOutput writes to stdout and stderr; tag adds [1,rank]<stream>: prefixes.
@@ -64,6 +67,9 @@ func (o *Output) write(s Stream, parts ...[]byte) {
 
 // Messagef prints one gompirun message line on stderr.
 func (o *Output) Messagef(format string, args ...any) {
+	if o.Quiet {
+		return
+	}
 	msg := fmt.Sprintf("gompirun: "+format, args...)
 	if msg == "" || msg[len(msg)-1] != '\n' {
 		msg += "\n"
@@ -84,17 +90,26 @@ type deadliner interface {
 
 // Forward copies r (one rank's stream) line by line until EOF or a read error.
 func (o *Output) Forward(r io.Reader, rank int, s Stream) {
-	prefix := []byte(Tag(rank, s))
+	tag := []byte(Tag(rank, s))
 	if !o.tag {
-		prefix = nil
+		tag = nil
+	}
+	prefixed := o.tag || o.Timestamps
+	var stamp []byte
+	prefix := func() []byte {
+		if !o.Timestamps {
+			return tag
+		}
+		stamp = append(time.Now().AppendFormat(stamp[:0], stampFormat), tag...)
+		return stamp
 	}
 	buf := make([]byte, 0, maxLine)
 	midLine := false // we already printed the start of the current line
 	var tagged []byte
 	dl, canWait := r.(deadliner)
 	emit := func(chunk []byte, complete bool) {
-		if len(prefix) > 0 && !midLine {
-			o.write(s, prefix, chunk)
+		if prefixed && !midLine {
+			o.write(s, prefix(), chunk)
 		} else {
 			o.write(s, chunk)
 		}
@@ -113,7 +128,7 @@ func (o *Output) Forward(r io.Reader, rank int, s Stream) {
 		// Emit every complete line, all in one write.
 		if last := bytes.LastIndexByte(buf, '\n'); last >= 0 {
 			lines := buf[:last+1]
-			if len(prefix) > 0 {
+			if prefixed {
 				tagged = tagged[:0]
 				if midLine {
 					i := bytes.IndexByte(lines, '\n')
@@ -122,7 +137,7 @@ func (o *Output) Forward(r io.Reader, rank int, s Stream) {
 				}
 				for len(lines) > 0 {
 					i := bytes.IndexByte(lines, '\n')
-					tagged = append(tagged, prefix...)
+					tagged = append(tagged, prefix()...)
 					tagged = append(tagged, lines[:i+1]...)
 					lines = lines[i+1:]
 				}
@@ -150,11 +165,11 @@ func (o *Output) Forward(r io.Reader, rank int, s Stream) {
 		// EOF or error: flush the unterminated rest; tagged lines get their
 		// newline so the next rank's tag starts a line.
 		if len(buf) > 0 {
-			if o.tag {
+			if prefixed {
 				buf = append(buf, '\n')
 			}
 			emit(buf, true)
-		} else if midLine && o.tag {
+		} else if midLine && prefixed {
 			o.write(s, []byte("\n"))
 		}
 		return

@@ -144,7 +144,7 @@ func (j *job) spawn(req *pmi.SpawnRequest) spawnResult {
 			}
 			env.set("GOMPI_PARENT_PORT", req.ParentPort)
 			env.set("GOMPI_APPNUM", strconv.Itoa(i))
-			if err := j.startRank(sub, r, progs[i], app.Args, env, -1, app.Wdir); err != nil {
+			if err := j.startRank(sub, r, progs[i], app.Args, env, nil, app.Wdir); err != nil {
 				// Those started wait for their parents in MPI_Init; the
 				// spawning root reports the error and the job decides.
 				j.out.Messagef("cannot start %s (%s): %v", sub.label(r), app.Command, err)

@@ -23,8 +23,16 @@ func main() {
 		fmt.Print(launcher.Usage)
 		return
 	}
+	if opts.Version {
+		fmt.Print(launcher.VersionText())
+		return
+	}
+	if err := opts.ApplyEnv(os.Getenv); err != nil {
+		fmt.Fprintf(os.Stderr, "gompirun: %v\n", err)
+		os.Exit(2)
+	}
 	if opts.ExecBound >= 0 {
-		err := launcher.ExecBound(opts.ExecBound, opts.Prog, opts.Args)
+		err := launcher.ExecBound(opts.ExecCPUs, opts.Prog, opts.Args)
 		fmt.Fprintf(os.Stderr, "gompirun: %v\n", err)
 		os.Exit(127)
 	}
