@@ -18,7 +18,7 @@ C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*
 .PHONY: all build deps demo test bench floors install clean peers header fortran reliability
 
 all: build
-build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompi_info $(BUILD)/bin/gompicc \
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/lib/libgompi-prof.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompi_info $(BUILD)/bin/gompicc \
        $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc fortran
 
 deps:
@@ -57,6 +57,15 @@ MPICH_LIB ?= $(shell ldconfig -p 2>/dev/null | awk '/libmpich\.so\.12 /{print $$
 $(BUILD)/lib/libgompi-mpich-stubs.so: $(LIBFILE) $(wildcard cmd/genstubs/*.go launcher/foreign.go)
 	$(GO) run ./cmd/genstubs -gompi $(LIBFILE) -mpich "$(MPICH_LIB)" -o $(BUILD)/mpich-stubs.c
 	gcc -shared -fPIC -O2 -Wall -o $@ $(BUILD)/mpich-stubs.c
+
+# gompirun --profile preloads it: MPI_X wrappers timing PMPI_X, generated
+# from the interface table for the calls the library exports. PMPI_ symbols
+# stay undefined here (found in libgompi.so at run time), so it never pulls
+# the Go runtime into a process that is no MPI program.
+$(BUILD)/lib/libgompi-prof.so: $(LIBFILE) $(wildcard cmd/genprof/*.go prof/*.c prof/*.h)
+	@mkdir -p $(BUILD)/prof
+	$(GO) run ./cmd/genprof -gompi $(LIBFILE) -o $(BUILD)/prof/wrappers.c
+	gcc -shared -fPIC -O2 -Wall -I$(CURDIR)/include -I$(CURDIR)/prof -o $@ prof/prof.c $(BUILD)/prof/wrappers.c
 
 $(BUILD)/bin/gompirun: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin

@@ -3,6 +3,7 @@ package launcher
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +23,10 @@ type Habits struct {
 	Quiet       bool   // -q, --quiet: no gompirun messages about the job's end
 	Version     bool   // --version
 	ExecCPUs    []int  // internal: the CPUs --exec-bound pins to
+
+	// Profile is --profile: "1" for the table on stderr, or the directory
+	// --profile=DIR writes profile.json to ("" off).
+	Profile string
 }
 
 // knownOptions are the names an unknown option is compared with.
@@ -30,7 +35,7 @@ var knownOptions = []string{
 	"--mpich-binary", "--check", "--cpu-set", "--cpu-list", "--universe-size", "--tune", "--tune-file", "--tune-time", "--help",
 	"-N", "-ppn", "--npernode", "--oversubscribe", "--allow-run-as-root", "-wdir", "--wdir",
 	"-genv", "-env", "-genvlist", "-genvall", "--output-filename", "--merge-stderr-to-stdout",
-	"--timestamp-output", "-q", "--quiet", "--version",
+	"--timestamp-output", "-q", "--quiet", "--version", "--profile",
 }
 
 // HabitsUsage is the part of --help about these options.
@@ -52,6 +57,11 @@ options as Open MPI's mpirun and Hydra's mpiexec take them:
   -q, --quiet                 no gompirun messages about the job's end (the exit
                               status still says how it ended)
   --version                   print gompirun's version
+
+  --profile[=DIR]             at MPI_Finalize rank 0 prints each rank's time in
+                              MPI and waiting, the calls by time and the bytes sent
+                              by size and peer; =DIR also writes DIR/profile.json
+                              (preloads ../lib/libgompi-prof.so: no cost without it)
   MPIEXEC_TIMEOUT=SECONDS     in the environment: as --timeout (the option wins)
 `
 
@@ -131,6 +141,13 @@ func (o *Options) parseHabit(name string, hasInline bool, value func() (string, 
 	case "q", "quiet":
 		o.Quiet = true
 		return true, flag()
+	case "profile":
+		o.Profile = "1"
+		if hasInline {
+			if inline, _ := value(); inline != "" {
+				o.Profile = inline
+			}
+		}
 	case "version", "V":
 		o.Version = true
 		return true, flag()
@@ -208,6 +225,38 @@ func (o *Options) ApplyEnv(getenv func(string) string) error {
 // VersionText is what --version prints.
 func VersionText() string {
 	return fmt.Sprintf("gompirun (gompi) %s\nMPI %d.%d, MPICH ABI\n", abi.GompiVersion, abi.Version, abi.Subversion)
+}
+
+// addProfile preloads the profiling library for --profile (before any
+// other preload, so its MPI_ functions come first) and tells it where to
+// write.
+func addProfile(env *envList, profile, self string) error {
+	if profile == "" {
+		return nil
+	}
+	if r, err := filepath.EvalSymlinks(self); err == nil {
+		self = r
+	}
+	lib := filepath.Clean(filepath.Join(filepath.Dir(self), "..", "lib", "libgompi-prof.so"))
+	if _, err := os.Stat(lib); err != nil {
+		return fmt.Errorf("--profile: %s not found (gompirun is %s)", lib, self)
+	}
+	if profile != "1" {
+		dir, err := filepath.Abs(profile)
+		if err == nil {
+			err = os.MkdirAll(dir, 0o755)
+		}
+		if err != nil {
+			return fmt.Errorf("--profile=%s: %v", profile, err)
+		}
+		profile = dir
+	}
+	if old, ok := env.get("LD_PRELOAD"); ok && old != "" {
+		lib += ":" + old
+	}
+	env.set("LD_PRELOAD", lib)
+	env.set("GOMPI_PROFILE", profile)
+	return nil
 }
 
 // checkWdir makes sure -wdir names a directory before anything starts.

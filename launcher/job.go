@@ -145,6 +145,9 @@ func (j *job) start() error {
 		return err
 	}
 	addTuneFile(&base)
+	if err := addProfile(&base, j.opts.Profile, j.cfg.Self); err != nil {
+		return err
+	}
 	prog, err := lookPath(inWdir(j.opts.Prog, j.opts.Wdir), base)
 	if err != nil {
 		return err

@@ -11,4 +11,7 @@ func init() {
 	mpit.AddCvar(&mpit.Cvar{Name: "GOMPI_NAME_DIR", Desc: "directory of the name service (MPI_Publish_name); default $XDG_RUNTIME_DIR/gompi-names or /tmp/gompi-names-<uid>",
 		Verbosity: abi.TVerbosityTunerBasic, Scope: abi.TScopeReadonly, Str: true, Category: catRuntime,
 		Get: func() string { return setting("GOMPI_NAME_DIR") }})
+	mpit.AddCvar(&mpit.Cvar{Name: "GOMPI_PROFILE", Desc: "set by gompirun --profile[=DIR] for libgompi-prof.so: 1 prints the profile at MPI_Finalize, a directory also gets profile.json",
+		Verbosity: abi.TVerbosityTunerBasic, Scope: abi.TScopeReadonly, Str: true, Category: catRuntime,
+		Get: func() string { return setting("GOMPI_PROFILE") }})
 }

@@ -76,7 +76,7 @@ var (
 )
 
 // buildOutputs are what the tests need from `make build`.
-var buildOutputs = []string{"build/lib/libgompi.so", "build/include/mpi.h", "build/bin/gompirun", "build/bin/gompicc"}
+var buildOutputs = []string{"build/lib/libgompi.so", "build/include/mpi.h", "build/bin/gompirun", "build/bin/gompicc", "build/lib/libgompi-prof.so"}
 
 // ensureBuild runs `make build` once per test run if an output is missing; a
 // failed build fails the test (never skips it) and returns the repo root.
