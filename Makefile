@@ -78,6 +78,14 @@ $(BUILD)/bin/gompitune: $(GO_SOURCES)
 $(BUILD)/bin/gompiexec: $(BUILD)/bin/gompirun
 	ln -sf gompirun $@
 
+# Optional (not built by default): mpiexec and mpirun in build/bin for
+# scripts and habits that call the launcher by those names. With build/bin
+# first on PATH they shadow other MPIs' launchers.
+.PHONY: mpilinks
+mpilinks: $(BUILD)/bin/gompirun
+	ln -sf gompirun $(BUILD)/bin/mpiexec
+	ln -sf gompirun $(BUILD)/bin/mpirun
+
 # gompi_info reports the compiler and flags the library was built with.
 $(BUILD)/bin/gompi_info: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin

@@ -201,3 +201,15 @@ func TestHabitsRun(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "unknown option --oversubscibe (closest: --oversubscribe)")
 }
+
+// gompirun works under the names make mpilinks gives it.
+func TestMPIExecLink(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"mpiexec", "mpirun"} {
+		link := filepath.Join(dir, name)
+		require.NoError(t, os.Symlink(gompirun, link))
+		r := runWith(t, nil, nil, link, "-n", "2", "--tag-output", "sh", "-c", `echo "rank $PMI_RANK"`)
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Contains(t, r.stdout, "[1,1]<stdout>:rank 1\n")
+	}
+}

@@ -82,7 +82,6 @@ options:
   --tune-time SECONDS  measuring time of --tune in all (default 20)
   -h, --help           this text
 ` + HabitsUsage + `
-
 Each rank gets GOMPI_TUNE_FILE naming the default tuning file when that file
 exists and the variable is not set. Each rank gets PMI_FD, PMI_RANK, PMI_SIZE, GOMPI_JOBID, GOMPI_LOCAL_RANK,
 GOMPI_LOCAL_SIZE, GOMPI_NUM_CPUS, GOMPI_OVERSUBSCRIBED and, when pinned,

@@ -325,7 +325,11 @@ void gompi_prof_finish(void)
     mine[0] = dns;
     for (int f = 0; f < gompi_prof_nfuncs; f++) {
         mine[1 + f] = gompi_prof_fns[f].calls;
-        mine[1 + gompi_prof_nfuncs + f] = (uint64_t)((double)gompi_prof_fns[f].ticks * ns_per_tick);
+        prof_fn *fn = &gompi_prof_fns[f];
+        double ticks = (double)fn->ticks;
+        if (fn->calls > PROF_EXACT && fn->stimed)
+            ticks += (double)fn->sticks * (double)(fn->calls - PROF_EXACT) / (double)fn->stimed;
+        mine[1 + gompi_prof_nfuncs + f] = (uint64_t)(ticks * ns_per_tick);
     }
     uint64_t *t = mine + 1 + 2 * (size_t)gompi_prof_nfuncs;
     for (int c = 0; c < NCLASS; c++, t += 2)

@@ -8,9 +8,16 @@
 #include <stdint.h>
 #include <mpi.h>
 
+/* One MPI function's counts. Its first PROF_EXACT calls are all timed
+ * (ticks); later ones one in PROF_EVERY (sticks over stimed), scaled to the
+ * calls at the end: reading the clock twice per call costs tens of ns
+ * where the time-stamp counter is slow (virtual machines), too much for
+ * a 1-byte message. */
 typedef struct {
-    uint64_t calls, ticks;
+    uint64_t calls, ticks, sticks, stimed;
 } prof_fn;
+
+enum { PROF_EXACT = 64, PROF_EVERY = 16 };
 
 /* Defined by the generated wrappers. */
 extern prof_fn gompi_prof_fns[];
@@ -35,11 +42,21 @@ static inline uint64_t prof_now(void)
 
 /* Counts are plain increments: under MPI_THREAD_MULTIPLE, calls of
  * threads at the same moment may lose a count (the price of no atomics). */
-static inline void prof_done(int id, uint64_t t0)
+static inline int prof_skip(prof_fn *f)
 {
-    prof_fn *f = &gompi_prof_fns[id];
-    f->calls++;
-    f->ticks += prof_now() - t0;
+    uint64_t n = f->calls++;
+    return n >= PROF_EXACT && (n & (PROF_EVERY - 1)) != 0;
+}
+
+static inline void prof_add(prof_fn *f, uint64_t t0)
+{
+    uint64_t d = prof_now() - t0;
+    if (f->calls <= PROF_EXACT) {
+        f->ticks += d;
+    } else {
+        f->sticks += d;
+        f->stimed++;
+    }
 }
 
 void gompi_prof_before_init(void);    /* the profile's time starts here */

@@ -96,14 +96,16 @@ func Source(funcs []abi.Function, have map[string]bool) []byte {
 		case "MPI_Comm_free", "MPI_Comm_disconnect":
 			b.WriteString("    if (comm)\n        gompi_prof_comm_gone(*comm);\n")
 		}
-		fmt.Fprintf(&b, "    uint64_t t0 = prof_now();\n    int rc = P%s(%s);\n    prof_done(%d, t0);\n", f.Name, strings.Join(args, ", "), id)
+		call := "P" + f.Name + "(" + strings.Join(args, ", ") + ")"
+		fmt.Fprintf(&b, "    prof_fn *prof_f_ = &gompi_prof_fns[%d];\n    int prof_rc_;\n    if (prof_skip(prof_f_)) {\n        prof_rc_ = %s;\n    } else {\n"+
+			"        uint64_t prof_t0_ = prof_now();\n        prof_rc_ = %s;\n        prof_add(prof_f_, prof_t0_);\n    }\n", id, call, call)
 		if count, dtype, dest, comm, ok := sendArgs(f); ok {
-			fmt.Fprintf(&b, "    if (rc == MPI_SUCCESS)\n        gompi_prof_send(%s, %s, %s, %s);\n", count, dtype, dest, comm)
+			fmt.Fprintf(&b, "    if (prof_rc_ == MPI_SUCCESS)\n        gompi_prof_send(%s, %s, %s, %s);\n", count, dtype, dest, comm)
 		}
 		if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
-			b.WriteString("    if (rc == MPI_SUCCESS)\n        gompi_prof_started();\n")
+			b.WriteString("    if (prof_rc_ == MPI_SUCCESS)\n        gompi_prof_started();\n")
 		}
-		b.WriteString("    return rc;\n}\n\n")
+		b.WriteString("    return prof_rc_;\n}\n\n")
 	}
 	fmt.Fprintf(&b, "const int gompi_prof_nfuncs = %d;\nprof_fn gompi_prof_fns[%d];\nconst char *const gompi_prof_names[] = {\n", len(names), len(names))
 	for _, n := range names {

@@ -67,7 +67,7 @@ func TestProfile(t *testing.T) {
 		assert.Equal(t, i, pr.Rank)
 		want := map[string]uint64{"MPI_Init": 1, "MPI_Send": 10, "MPI_Recv": 9, "MPI_Irecv": 2, "MPI_Isend": 2,
 			"MPI_Waitall": 1, "MPI_Barrier": 4, "MPI_Comm_split": 1, "MPI_Comm_free": 1, "MPI_Type_contiguous": 1,
-			"MPI_Type_commit": 1, "MPI_Type_free": 1, "MPI_Comm_rank": 1, "MPI_Comm_size": 1}
+			"MPI_Type_commit": 1, "MPI_Type_free": 1, "MPI_Comm_rank": 301, "MPI_Comm_size": 1}
 		for name, cnt := range want {
 			assert.Equal(t, cnt, pr.Calls[name].Count, "rank %d %s", i, name)
 		}

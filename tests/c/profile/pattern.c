@@ -2,7 +2,8 @@
  * checks the totals): per rank r of n, to (r+1)%n five 40-byte and three
  * 8000-byte MPI_Sends; to (r-1)%n two 100000-byte MPI_Isends and one
  * 24-byte MPI_Send of a derived type on a communicator with reversed ranks;
- * one MPI_Send to MPI_PROC_NULL (no bytes); four barriers. */
+ * one MPI_Send to MPI_PROC_NULL (no bytes); four barriers; 300 more
+ * MPI_Comm_rank calls (past the calls timed one by one: still all counted). */
 #include <mpi.h>
 #include <stdlib.h>
 #include "../check.h"
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
     CHECK_MPI(MPI_Send(ints, 10, MPI_INT, MPI_PROC_NULL, 5, MPI_COMM_WORLD));
     for (int i = 0; i < 4; i++)
         CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
+    for (int i = 0; i < 300; i++)
+        CHECK_MPI(MPI_Comm_rank(MPI_COMM_WORLD, &c));
     free(d);
     free(big);
     free(bigin);
