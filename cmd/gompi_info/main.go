@@ -91,7 +91,8 @@ func collect(all bool) []fact {
 	add("mpi", "abi", "name", "MPICH")
 	add("mpi", "abi", "detail", "integer handles, MPICH's MPI_Status and constants; MPICH-built programs run via gompirun --mpich-binary")
 	add("mpi", "thread", "level", threadNames[mpi.MaxThreadLevel()])
-	add("build", "library", "path", libraryPath())
+	add("build", "library", "path", libPath("libgompi.so"))
+	add("build", "profiler", "path", libPath("libgompi-prof.so"))
 	add("build", "go", "version", runtime.Version())
 	add("build", "cc", "version", ccVersion)
 	add("build", "cgo", "cflags", cgoCFlags)
@@ -160,8 +161,8 @@ var pvarClasses = map[int]string{abi.TPvarClassState: "state", abi.TPvarClassLev
 	abi.TPvarClassPercentage: "percentage", abi.TPvarClassHighwatermark: "highwatermark", abi.TPvarClassLowwatermark: "lowwatermark",
 	abi.TPvarClassCounter: "counter", abi.TPvarClassAggregate: "aggregate", abi.TPvarClassTimer: "timer", abi.TPvarClassGeneric: "generic"}
 
-// libraryPath is ../lib/libgompi.so from this binary (the build and install layout).
-func libraryPath() string {
+// libPath is ../lib/name from this binary (the build and install layout).
+func libPath(name string) string {
 	self, err := os.Executable()
 	if err != nil {
 		return "unknown"
@@ -169,7 +170,7 @@ func libraryPath() string {
 	if r, err := filepath.EvalSymlinks(self); err == nil {
 		self = r
 	}
-	lib := filepath.Clean(filepath.Join(filepath.Dir(self), "..", "lib", "libgompi.so"))
+	lib := filepath.Clean(filepath.Join(filepath.Dir(self), "..", "lib", name))
 	if _, err := os.Stat(lib); err != nil {
 		return "not found (looked for " + lib + ")"
 	}
@@ -200,6 +201,7 @@ func writeHuman(w io.Writer, facts []fact, all bool) {
 	p("ABI", get("mpi", "abi", "name")+" ("+get("mpi", "abi", "detail")+")")
 	p("Thread support", get("mpi", "thread", "level")+" (highest level MPI_Init_thread provides)")
 	p("Library", get("build", "library", "path"))
+	p("Profiler (--profile)", get("build", "profiler", "path"))
 	p("Go", get("build", "go", "version"))
 	p("C compiler", get("build", "cc", "version"))
 	p("CGO_CFLAGS", get("build", "cgo", "cflags"))
