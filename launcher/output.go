@@ -67,9 +67,12 @@ func (o *Output) write(s Stream, parts ...[]byte) {
 
 // Messagef prints one gompirun message line on stderr.
 func (o *Output) Messagef(format string, args ...any) {
-	if o.Quiet {
-		return
+	if !o.Quiet {
+		o.message(format, args...)
 	}
+}
+
+func (o *Output) message(format string, args ...any) {
 	msg := fmt.Sprintf("gompirun: "+format, args...)
 	if msg == "" || msg[len(msg)-1] != '\n' {
 		msg += "\n"

@@ -12,10 +12,7 @@ import (
 // Errorf prints a gompirun error line even under --quiet (the job never
 // started, so no exit status of a rank would explain it).
 func (o *Output) Errorf(format string, args ...any) {
-	q := o.Quiet
-	o.Quiet = false
-	o.Messagef(format, args...)
-	o.Quiet = q
+	o.message(format, args...)
 }
 
 // stampFormat prefixes lines under --timestamp-output.
