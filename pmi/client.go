@@ -16,7 +16,7 @@ var ErrNotFound = errors.New("pmi: key not found")
 // ErrFinalized is returned by calls made after Finalize.
 var ErrFinalized = errors.New("pmi: client finalized")
 
-// Client is one process's PMI-1 session. All methods are safe for concurrent
+// Client is one process's PMI session, PMI-1 or PMI-2 (client2.go). All methods are safe for concurrent
 // use; PMI-1 is strictly request/reply, so calls are serialised.
 type Client struct {
 	mu        sync.Mutex
@@ -33,6 +33,7 @@ type Client struct {
 	haveApp   bool
 	haveUniv  bool
 	finalized bool
+	v2        bool // PMI-2 wire protocol (client2.go)
 }
 
 // connectTimeout bounds the dial for PMI_PORT; the PMI server is local or
@@ -53,9 +54,13 @@ func NewFromEnv() (*Client, error) {
 		if err != nil || fd < 0 {
 			return nil, fmt.Errorf("pmi: PMI_FD=%q is not a file descriptor", fdStr)
 		}
-		rank, size, err := rankSizeFromEnv()
-		if err != nil {
-			return nil, err
+		v2 := UsePMI2()
+		var rank, size int
+		if !v2 {
+			var err error
+			if rank, size, err = rankSizeFromEnv(); err != nil {
+				return nil, err
+			}
 		}
 		f := os.NewFile(uintptr(fd), "pmi")
 		if f == nil {
@@ -67,6 +72,9 @@ func NewFromEnv() (*Client, error) {
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("pmi: PMI_FD=%d: %w", fd, err)
+		}
+		if v2 {
+			return newV2FromFD(conn)
 		}
 		return NewClientConn(conn, rank, size)
 	case havePort && port != "":
@@ -307,6 +315,9 @@ func (c *Client) Put(key, value string) error {
 		c.local[key] = value
 		return nil
 	}
+	if c.v2 {
+		return c.putV2(key, value)
+	}
 	_, err := c.roundTrip(NewMessage("put", "kvsname", c.kvsname, "key", key, "value", value), "put_result")
 	return err
 }
@@ -328,6 +339,9 @@ func (c *Client) Get(key string) (string, error) {
 			return "", fmt.Errorf("%w: %s", ErrNotFound, key)
 		}
 		return v, nil
+	}
+	if c.v2 {
+		return c.getV2(key)
 	}
 	r, err := c.roundTrip(NewMessage("get", "kvsname", c.kvsname, "key", key), "get_result")
 	var re *ReplyError
@@ -358,6 +372,9 @@ func (c *Client) Barrier() error {
 	if c.conn == nil {
 		return nil
 	}
+	if c.v2 {
+		return c.fenceV2()
+	}
 	_, err := c.roundTrip(NewMessage("barrier_in"), "barrier_out")
 	return err
 }
@@ -384,7 +401,9 @@ func (c *Client) UniverseSize() int {
 	defer c.mu.Unlock()
 	if !c.haveUniv && !c.finalized {
 		c.universe = c.size
-		if r, err := c.roundTrip(NewMessage("get_universe_size"), "universe_size"); err == nil {
+		if c.v2 {
+			c.universe = c.universeV2()
+		} else if r, err := c.roundTrip(NewMessage("get_universe_size"), "universe_size"); err == nil {
 			if n, err := r.Int("size"); err == nil && n > 0 {
 				c.universe = n
 			}
@@ -409,7 +428,12 @@ func (c *Client) Finalize() error {
 	if c.conn == nil {
 		return nil
 	}
-	_, err := c.roundTrip(NewMessage("finalize"), "finalize_ack")
+	var err error
+	if c.v2 {
+		err = c.finalizeV2()
+	} else {
+		_, err = c.roundTrip(NewMessage("finalize"), "finalize_ack")
+	}
 	c.conn.Close()
 	return err
 }
@@ -422,6 +446,9 @@ func (c *Client) Abort(code int, msg string) error {
 	defer c.mu.Unlock()
 	if c.conn == nil || c.finalized {
 		return nil
+	}
+	if c.v2 {
+		return c.abortV2(code, msg)
 	}
 	return c.send(NewMessage("abort", "exitcode", strconv.Itoa(code), "message", sanitize(msg)))
 }

@@ -52,6 +52,9 @@ func (c *Client) Spawn(req *SpawnRequest) (int, error) {
 	if c.conn == nil {
 		return 0, fmt.Errorf("started without a process manager (use gompirun)")
 	}
+	if c.v2 {
+		return 0, fmt.Errorf("the process manager (PMI-2) cannot spawn gompi processes (use gompirun)")
+	}
 	for len(enc) > 0 {
 		k := min(len(enc), MaxValueLen)
 		if _, err := c.roundTrip(NewMessage("gompi_spawn_part", "data", enc[:k]), "gompi_spawn_part_result"); err != nil {
