@@ -33,7 +33,8 @@ type Client struct {
 	haveApp   bool
 	haveUniv  bool
 	finalized bool
-	v2        bool // PMI-2 wire protocol (client2.go)
+	v2        bool   // PMI-2 wire protocol (client2.go)
+	v2jobid   string // PMI-2 job id, as the server names it
 }
 
 // connectTimeout bounds the dial for PMI_PORT; the PMI server is local or

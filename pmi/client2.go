@@ -89,6 +89,7 @@ func (c *Client) handshakeV2(jobid string) error {
 		}
 		jobid, _ = g.Get("jobid")
 	}
+	c.v2jobid = jobid
 	c.kvsname = "pmi2_" + strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 			return r
@@ -167,7 +168,7 @@ func (c *Client) putV2(key, value string) error {
 }
 
 func (c *Client) getV2(key string) (string, error) {
-	r, err := c.roundTripV2(NewMessage("kvs-get", "jobid", c.kvsname, "srcid", "-1", "key", key), "kvs-get-response")
+	r, err := c.roundTripV2(NewMessage("kvs-get", "jobid", c.v2jobid, "srcid", "-1", "key", key), "kvs-get-response")
 	var re *ReplyError
 	if errors.As(err, &re) {
 		return "", fmt.Errorf("%w: %s (%s)", ErrNotFound, key, re.Msg)
