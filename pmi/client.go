@@ -33,8 +33,9 @@ type Client struct {
 	haveApp   bool
 	haveUniv  bool
 	finalized bool
-	v2        bool   // PMI-2 wire protocol (client2.go)
-	v2jobid   string // PMI-2 job id, as the server names it
+	v2        bool       // PMI-2 wire protocol (client2.go)
+	v2jobid   string     // PMI-2 job id, as the server names it
+	px        *pmixState // PMIx (client_pmix.go)
 }
 
 // connectTimeout bounds the dial for PMI_PORT; the PMI server is local or
@@ -47,6 +48,9 @@ const connectTimeout = 10 * time.Second
 // PMI_SIZE. Without any of them the process is a singleton: rank 0 of 1 with
 // an in-memory KVS, so a program started without a launcher still runs.
 func NewFromEnv() (*Client, error) {
+	if UsePMIx() {
+		return newPMIxClient()
+	}
 	fdStr, haveFD := os.LookupEnv("PMI_FD")
 	port, havePort := os.LookupEnv("PMI_PORT")
 	switch {
@@ -268,7 +272,7 @@ func (c *Client) Size() int { return c.size }
 func (c *Client) KVSName() string { return c.kvsname }
 
 // Singleton tells whether the process runs without a process manager.
-func (c *Client) Singleton() bool { return c.conn == nil }
+func (c *Client) Singleton() bool { return c.conn == nil && c.px == nil }
 
 // RoundTrips counts request/reply exchanges with the server so far.
 func (c *Client) RoundTrips() int {
@@ -312,6 +316,9 @@ func (c *Client) Put(key, value string) error {
 	if c.finalized {
 		return ErrFinalized
 	}
+	if c.px != nil {
+		return c.px.put(key, value)
+	}
 	if c.conn == nil {
 		c.local[key] = value
 		return nil
@@ -333,6 +340,9 @@ func (c *Client) Get(key string) (string, error) {
 	defer c.mu.Unlock()
 	if c.finalized {
 		return "", ErrFinalized
+	}
+	if c.px != nil {
+		return c.px.get(key)
 	}
 	if c.conn == nil {
 		v, ok := c.local[key]
@@ -370,6 +380,9 @@ func (c *Client) Barrier() error {
 	if c.finalized {
 		return ErrFinalized
 	}
+	if c.px != nil {
+		return c.px.barrier()
+	}
 	if c.conn == nil {
 		return nil
 	}
@@ -402,7 +415,9 @@ func (c *Client) UniverseSize() int {
 	defer c.mu.Unlock()
 	if !c.haveUniv && !c.finalized {
 		c.universe = c.size
-		if c.v2 {
+		if c.px != nil {
+			c.universe = c.px.universe(c.size)
+		} else if c.v2 {
 			c.universe = c.universeV2()
 		} else if r, err := c.roundTrip(NewMessage("get_universe_size"), "universe_size"); err == nil {
 			if n, err := r.Int("size"); err == nil && n > 0 {
@@ -426,6 +441,9 @@ func (c *Client) Finalize() error {
 		return nil
 	}
 	c.finalized = true
+	if c.px != nil {
+		return c.px.px.Finalize()
+	}
 	if c.conn == nil {
 		return nil
 	}
@@ -445,6 +463,9 @@ func (c *Client) Finalize() error {
 func (c *Client) Abort(code int, msg string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.px != nil && !c.finalized {
+		return c.px.px.Abort(code, msg)
+	}
 	if c.conn == nil || c.finalized {
 		return nil
 	}

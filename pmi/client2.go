@@ -216,6 +216,8 @@ func (c *Client) JobAttr(key string) (string, bool, error) {
 	switch {
 	case c.finalized:
 		return "", false, ErrFinalized
+	case c.px != nil:
+		return "", false, nil // PMIx names job attributes its own way
 	case c.conn == nil:
 		return "", false, nil
 	case c.v2:
@@ -236,15 +238,18 @@ func (c *Client) JobAttr(key string) (string, bool, error) {
 	return v, ok, nil
 }
 
-// Version is the PMI protocol spoken: 1 or 2 (0 for a singleton).
-func (c *Client) Version() int {
+// Protocol names what the client speaks: "pmi1", "pmi2", "pmix" or
+// "singleton".
+func (c *Client) Protocol() string {
 	switch {
+	case c.px != nil:
+		return "pmix"
 	case c.conn == nil:
-		return 0
+		return "singleton"
 	case c.v2:
-		return 2
+		return "pmi2"
 	}
-	return 1
+	return "pmi1"
 }
 
 func (c *Client) universeV2() int {

@@ -182,7 +182,7 @@ func TestV2ModexPattern(t *testing.T) {
 	for r, c := range cs {
 		assert.Equal(t, r, c.Rank())
 		assert.Equal(t, 4, c.Size())
-		assert.Equal(t, 2, c.Version())
+		assert.Equal(t, "pmi2", c.Protocol())
 		assert.Equal(t, "pmi2_7_0", c.KVSName())
 		assert.Equal(t, 0, c.AppNum(), "appnum -1 means a single program")
 	}
@@ -395,7 +395,7 @@ func TestV2FromEnv(t *testing.T) {
 			continue
 		}
 		require.NoError(t, err)
-		assert.Equal(t, 2, c.Version())
+		assert.Equal(t, "pmi2", c.Protocol())
 		assert.Equal(t, 1, c.Rank())
 		assert.Equal(t, 2, c.Size())
 		require.NoError(t, c.Finalize())

@@ -49,6 +49,9 @@ func (c *Client) Spawn(req *SpawnRequest) (int, error) {
 	if c.finalized {
 		return 0, ErrFinalized
 	}
+	if c.px != nil {
+		return 0, fmt.Errorf("the process manager (PMIx) cannot spawn gompi processes (use gompirun)")
+	}
 	if c.conn == nil {
 		return 0, fmt.Errorf("started without a process manager (use gompirun)")
 	}
