@@ -25,30 +25,41 @@ var slurmPrograms = []string{"env_basic", "p2p_sendrecv", "coll_default", "rma_f
 
 // TestSlurm starts a one-node Slurm cluster of its own (slurmctld and slurmd
 // in a temporary directory, auth/none, no accounting, no cgroups), runs C
-// test programs with srun --mpi=pmi2 on 4 oversubscribed tasks, and stops the
-// daemons, leaving nothing running. gompi must speak Slurm's PMI-2.
+// test programs with srun --mpi=pmi2 and --mpi=pmix on 4 oversubscribed
+// tasks, and stops the daemons, leaving nothing running. gompi must speak
+// Slurm's PMI-2, and PMIx through the system's libpmix.
 func TestSlurm(t *testing.T) {
 	root := ensureBuild(t)
 	sl := startSlurm(t)
-	for _, name := range slurmPrograms {
-		t.Run(name, func(t *testing.T) {
-			file := filepath.Join(root, "tests/c", name+".c")
-			s, err := parseSpecFile(file)
-			require.NoError(t, err)
-			require.Contains(t, s.nps, 4, "%s must run on 4 ranks", name)
-			bin := gompicc(t, root, file, name)
-			sl.runSpec(t, bin, s, 4)
+	for _, mpi := range []string{"pmi2", "pmix"} {
+		t.Run(mpi, func(t *testing.T) {
+			if mpi == "pmix" {
+				out, _ := exec.Command("srun", "--mpi=list").CombinedOutput()
+				if !strings.Contains(string(out), "pmix") {
+					slurmUnavailable(t, "this Slurm has no mpi/pmix plugin: %s", lastLine(out))
+				}
+			}
+			for _, name := range slurmPrograms {
+				t.Run(name, func(t *testing.T) {
+					file := filepath.Join(root, "tests/c", name+".c")
+					s, err := parseSpecFile(file)
+					require.NoError(t, err)
+					require.Contains(t, s.nps, 4, "%s must run on 4 ranks", name)
+					bin := gompicc(t, root, file, name)
+					sl.runSpec(t, mpi, bin, s, 4)
+				})
+			}
+			// MPI_Abort ends the whole step through the PMI's abort: srun
+			// exits non-zero at once and no rank is left.
+			t.Run("abort", func(t *testing.T) {
+				file := filepath.Join(root, "tests/c/abort_one_rank.c")
+				bin := gompicc(t, root, file, "abort_one_rank")
+				s := &spec{timeout: 30 * time.Second, exit: "nonzero", maxTime: 20 * time.Second,
+					stderrMatch: []string{`MPI_Abort\(MPI_COMM_WORLD, 7\) called by rank {last}\b`}}
+				sl.runSpec(t, mpi, bin, s, 3)
+			})
 		})
 	}
-	// MPI_Abort ends the whole step through PMI-2's abort: srun exits
-	// non-zero at once and no rank is left.
-	t.Run("abort", func(t *testing.T) {
-		file := filepath.Join(root, "tests/c/abort_one_rank.c")
-		bin := gompicc(t, root, file, "abort_one_rank")
-		s := &spec{timeout: 30 * time.Second, exit: "nonzero", maxTime: 20 * time.Second,
-			stderrMatch: []string{`MPI_Abort\(MPI_COMM_WORLD, 7\) called by rank {last}\b`}}
-		sl.runSpec(t, bin, s, 3)
-	})
 }
 
 // TestHydraPMI2 runs a program under MPICH's Hydra speaking PMI-2 (forced
@@ -308,10 +319,10 @@ func lastLine(b []byte) string {
 	return lines[len(lines)-1]
 }
 
-// runSpec runs bin on np tasks under srun --mpi=pmi2 and checks s.
-func (sl *slurm) runSpec(t *testing.T, bin string, s *spec, np int) {
+// runSpec runs bin on np tasks under srun --mpi=<mpi> and checks s.
+func (sl *slurm) runSpec(t *testing.T, mpi, bin string, s *spec, np int) {
 	t.Helper()
-	argv := []string{"srun", "--mpi=pmi2", "-n", strconv.Itoa(np), "--overcommit",
+	argv := []string{"srun", "--mpi=" + mpi, "-n", strconv.Itoa(np), "--overcommit",
 		"--kill-on-bad-exit=1", "--quiet", bin}
 	for _, a := range s.args {
 		argv = append(argv, expand(a, np, 0))
