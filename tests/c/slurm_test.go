@@ -31,6 +31,11 @@ var slurmPrograms = []string{"env_basic", "p2p_sendrecv", "coll_default", "rma_f
 func TestSlurm(t *testing.T) {
 	root := ensureBuild(t)
 	sl := startSlurm(t)
+	pmiinfo := filepath.Join(t.TempDir(), "pmiinfo")
+	build := exec.Command("go", "build", "-o", pmiinfo, "./tests/c/testdata/pmiinfo")
+	build.Dir = root
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "build pmiinfo: %s", out)
 	for _, mpi := range []string{"pmi2", "pmix"} {
 		t.Run(mpi, func(t *testing.T) {
 			if mpi == "pmix" {
@@ -39,6 +44,16 @@ func TestSlurm(t *testing.T) {
 					slurmUnavailable(t, "this Slurm has no mpi/pmix plugin: %s", lastLine(out))
 				}
 			}
+			// What the process manager says, through gompi's PMI client:
+			// PMI-2 has Slurm's PMI_process_mapping, PMIx does not.
+			t.Run("pmiinfo", func(t *testing.T) {
+				mapping := `\[0 0 0 0\]`
+				if mpi == "pmix" {
+					mapping = "none"
+				}
+				sl.runSpec(t, mpi, pmiinfo, &spec{timeout: 30 * time.Second, exit: "0", stdoutPerRank: []string{
+					`(?m)^rank {rank} of 4 protocol ` + mpi + ` mapping ` + mapping + ` universe 4 appnum 0 kvs ok$`}}, 4)
+			})
 			for _, name := range slurmPrograms {
 				t.Run(name, func(t *testing.T) {
 					file := filepath.Join(root, "tests/c", name+".c")
