@@ -107,6 +107,9 @@ func NewFromEnv() (*Client, error) {
 		}
 		return c, nil
 	default:
+		if err := srunWithoutPMI(); err != nil {
+			return nil, err
+		}
 		return NewSingleton(), nil
 	}
 }

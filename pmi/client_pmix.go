@@ -43,7 +43,7 @@ func UsePMIx() bool {
 	switch os.Getenv("GOMPI_PMI") {
 	case "pmix":
 		return true
-	case "1", "2":
+	case "1", "2", "singleton":
 		return false
 	}
 	_, ns := os.LookupEnv("PMIX_NAMESPACE")

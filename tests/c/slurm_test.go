@@ -36,6 +36,14 @@ func TestSlurm(t *testing.T) {
 	build.Dir = root
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "build pmiinfo: %s", out)
+	// srun without a PMI (--mpi=none, many clusters' default) would start
+	// N singletons: every task refuses to start, saying what to use.
+	t.Run("none", func(t *testing.T) {
+		file := filepath.Join(root, "tests/c/env_basic.c")
+		bin := gompicc(t, root, file, "env_basic")
+		sl.runSpec(t, "none", bin, &spec{timeout: 30 * time.Second, exit: "nonzero",
+			stderrMatch: []string{`task 1 of 2 without a PMI: run srun --mpi=pmi2 or --mpi=pmix`}}, 2)
+	})
 	for _, mpi := range []string{"pmi2", "pmix"} {
 		t.Run(mpi, func(t *testing.T) {
 			if mpi == "pmix" {
