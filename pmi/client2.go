@@ -159,15 +159,29 @@ func (c *Client) sendV2(m Message) error {
 
 // Callers of the *V2 methods hold c.mu and have checked finalized.
 
+// noSemicolon: Slurm's PMI-2 server splits on ';' and knows no escape.
+func noSemicolon(what, key, s string) error {
+	if strings.IndexByte(s, ';') >= 0 {
+		return fmt.Errorf("pmi2: %s %q: ';' cannot be carried by PMI-2", what, key)
+	}
+	return nil
+}
+
 func (c *Client) putV2(key, value string) error {
-	if strings.IndexByte(value, ';') >= 0 {
-		return fmt.Errorf("pmi2: value of %q: ';' cannot be carried by PMI-2", key)
+	if err := noSemicolon("key", key, key); err != nil {
+		return err
+	}
+	if err := noSemicolon("value of", key, value); err != nil {
+		return err
 	}
 	_, err := c.roundTripV2(NewMessage("kvs-put", "key", key, "value", value), "kvs-put-response")
 	return err
 }
 
 func (c *Client) getV2(key string) (string, error) {
+	if err := noSemicolon("key", key, key); err != nil {
+		return "", err
+	}
 	r, err := c.roundTripV2(NewMessage("kvs-get", "jobid", c.v2jobid, "srcid", "-1", "key", key), "kvs-get-response")
 	var re *ReplyError
 	if errors.As(err, &re) {

@@ -216,6 +216,9 @@ func TestV2ModexPattern(t *testing.T) {
 	_, err = cs[2].Spawn(&SpawnRequest{Apps: []SpawnApp{{Command: "x", NP: 1}}})
 	assert.ErrorContains(t, err, "cannot spawn")
 	assert.ErrorContains(t, cs[0].Put("k", "a;b"), "';'")
+	assert.ErrorContains(t, cs[0].Put("k;x", "a"), "';'")
+	_, err = cs[0].Get("k;x")
+	assert.ErrorContains(t, err, "';'")
 
 	eachClient(cs, func(r int, c *Client) { assert.NoError(t, c.Finalize()) })
 	assert.ErrorIs(t, cs[0].Put("k", "v"), ErrFinalized)
