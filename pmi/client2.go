@@ -111,6 +111,7 @@ func newV2FromFD(conn net.Conn) (*Client, error) {
 	}
 	c, err := NewClientConnV2(conn, os.Getenv("PMI_JOBID"), rank)
 	if err != nil {
+		conn.Close()
 		return nil, err
 	}
 	if rank >= 0 && rank != c.rank {
