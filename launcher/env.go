@@ -27,7 +27,7 @@ func NewJobID() string {
 // inheritedDrop are variables of an enclosing launcher (Hydra, Slurm, an outer
 // gompirun) that would make a rank talk to the wrong process manager.
 var inheritedDrop = []string{
-	"PMI_FD", "PMI_PORT", "PMI_ID", "PMI_RANK", "PMI_SIZE", "PMI_SPAWNED",
+	"PMI_FD", "PMI_PORT", "PMI_ID", "PMI_RANK", "PMI_SIZE", "PMI_SPAWNED", "PMI_JOBID",
 	"HYDI_CONTROL_FD", "MPI_LOCALRANKID", "MPI_LOCALNRANKS",
 	"GOMPI_JOBID", "GOMPI_LOCAL_RANK", "GOMPI_LOCAL_SIZE", "GOMPI_NUM_CPUS",
 	"GOMPI_OVERSUBSCRIBED", "GOMPI_BOUND_CPU", execPreloadVar,

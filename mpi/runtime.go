@@ -174,7 +174,7 @@ func startup() error {
 		fmt.Fprintf(os.Stderr, "gompi: rank %d modex: %s\n", st.rank, mx.Stats())
 	}
 
-	oversub := len(st.local) > onlineCPUs()
+	oversub := len(st.local) > nodeCPUs()
 	st.oversub = oversub || st.settings.str("GOMPI_YIELD", "") == "1"
 	eng := pml.New(pml.Config{Me: st.rank, WorldSize: st.size,
 		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),

@@ -16,7 +16,7 @@ var ErrNotFound = errors.New("pmi: key not found")
 // ErrFinalized is returned by calls made after Finalize.
 var ErrFinalized = errors.New("pmi: client finalized")
 
-// Client is one process's PMI-1 session. All methods are safe for concurrent
+// Client is one process's PMI session, PMI-1 or PMI-2 (client2.go). All methods are safe for concurrent
 // use; PMI-1 is strictly request/reply, so calls are serialised.
 type Client struct {
 	mu        sync.Mutex
@@ -33,6 +33,9 @@ type Client struct {
 	haveApp   bool
 	haveUniv  bool
 	finalized bool
+	v2        bool       // PMI-2 wire protocol (client2.go)
+	v2jobid   string     // PMI-2 job id, as the server names it
+	px        *pmixState // PMIx (client_pmix.go)
 }
 
 // connectTimeout bounds the dial for PMI_PORT; the PMI server is local or
@@ -45,6 +48,9 @@ const connectTimeout = 10 * time.Second
 // PMI_SIZE. Without any of them the process is a singleton: rank 0 of 1 with
 // an in-memory KVS, so a program started without a launcher still runs.
 func NewFromEnv() (*Client, error) {
+	if UsePMIx() {
+		return newPMIxClient()
+	}
 	fdStr, haveFD := os.LookupEnv("PMI_FD")
 	port, havePort := os.LookupEnv("PMI_PORT")
 	switch {
@@ -53,9 +59,13 @@ func NewFromEnv() (*Client, error) {
 		if err != nil || fd < 0 {
 			return nil, fmt.Errorf("pmi: PMI_FD=%q is not a file descriptor", fdStr)
 		}
-		rank, size, err := rankSizeFromEnv()
-		if err != nil {
-			return nil, err
+		v2 := UsePMI2()
+		var rank, size int
+		if !v2 {
+			var err error
+			if rank, size, err = rankSizeFromEnv(); err != nil {
+				return nil, err
+			}
 		}
 		f := os.NewFile(uintptr(fd), "pmi")
 		if f == nil {
@@ -67,6 +77,9 @@ func NewFromEnv() (*Client, error) {
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("pmi: PMI_FD=%d: %w", fd, err)
+		}
+		if v2 {
+			return newV2FromFD(conn)
 		}
 		return NewClientConn(conn, rank, size)
 	case havePort && port != "":
@@ -94,6 +107,9 @@ func NewFromEnv() (*Client, error) {
 		}
 		return c, nil
 	default:
+		if err := srunWithoutPMI(); err != nil {
+			return nil, err
+		}
 		return NewSingleton(), nil
 	}
 }
@@ -259,7 +275,7 @@ func (c *Client) Size() int { return c.size }
 func (c *Client) KVSName() string { return c.kvsname }
 
 // Singleton tells whether the process runs without a process manager.
-func (c *Client) Singleton() bool { return c.conn == nil }
+func (c *Client) Singleton() bool { return c.conn == nil && c.px == nil }
 
 // RoundTrips counts request/reply exchanges with the server so far.
 func (c *Client) RoundTrips() int {
@@ -303,9 +319,15 @@ func (c *Client) Put(key, value string) error {
 	if c.finalized {
 		return ErrFinalized
 	}
+	if c.px != nil {
+		return c.px.put(key, value)
+	}
 	if c.conn == nil {
 		c.local[key] = value
 		return nil
+	}
+	if c.v2 {
+		return c.putV2(key, value)
 	}
 	_, err := c.roundTrip(NewMessage("put", "kvsname", c.kvsname, "key", key, "value", value), "put_result")
 	return err
@@ -322,12 +344,18 @@ func (c *Client) Get(key string) (string, error) {
 	if c.finalized {
 		return "", ErrFinalized
 	}
+	if c.px != nil {
+		return c.px.get(key)
+	}
 	if c.conn == nil {
 		v, ok := c.local[key]
 		if !ok {
 			return "", fmt.Errorf("%w: %s", ErrNotFound, key)
 		}
 		return v, nil
+	}
+	if c.v2 {
+		return c.getV2(key)
 	}
 	r, err := c.roundTrip(NewMessage("get", "kvsname", c.kvsname, "key", key), "get_result")
 	var re *ReplyError
@@ -355,8 +383,14 @@ func (c *Client) Barrier() error {
 	if c.finalized {
 		return ErrFinalized
 	}
+	if c.px != nil {
+		return c.px.barrier()
+	}
 	if c.conn == nil {
 		return nil
+	}
+	if c.v2 {
+		return c.fenceV2()
 	}
 	_, err := c.roundTrip(NewMessage("barrier_in"), "barrier_out")
 	return err
@@ -384,7 +418,11 @@ func (c *Client) UniverseSize() int {
 	defer c.mu.Unlock()
 	if !c.haveUniv && !c.finalized {
 		c.universe = c.size
-		if r, err := c.roundTrip(NewMessage("get_universe_size"), "universe_size"); err == nil {
+		if c.px != nil {
+			c.universe = c.px.universe(c.size)
+		} else if c.v2 {
+			c.universe = c.universeV2()
+		} else if r, err := c.roundTrip(NewMessage("get_universe_size"), "universe_size"); err == nil {
 			if n, err := r.Int("size"); err == nil && n > 0 {
 				c.universe = n
 			}
@@ -406,10 +444,18 @@ func (c *Client) Finalize() error {
 		return nil
 	}
 	c.finalized = true
+	if c.px != nil {
+		return c.px.px.Finalize()
+	}
 	if c.conn == nil {
 		return nil
 	}
-	_, err := c.roundTrip(NewMessage("finalize"), "finalize_ack")
+	var err error
+	if c.v2 {
+		err = c.finalizeV2()
+	} else {
+		_, err = c.roundTrip(NewMessage("finalize"), "finalize_ack")
+	}
 	c.conn.Close()
 	return err
 }
@@ -420,8 +466,14 @@ func (c *Client) Finalize() error {
 func (c *Client) Abort(code int, msg string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.px != nil && !c.finalized {
+		return c.px.px.Abort(code, msg)
+	}
 	if c.conn == nil || c.finalized {
 		return nil
+	}
+	if c.v2 {
+		return c.abortV2(code, msg)
 	}
 	return c.send(NewMessage("abort", "exitcode", strconv.Itoa(code), "message", sanitize(msg)))
 }

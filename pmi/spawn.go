@@ -49,8 +49,14 @@ func (c *Client) Spawn(req *SpawnRequest) (int, error) {
 	if c.finalized {
 		return 0, ErrFinalized
 	}
+	if c.px != nil {
+		return 0, fmt.Errorf("the process manager (PMIx) cannot spawn gompi processes (use gompirun)")
+	}
 	if c.conn == nil {
 		return 0, fmt.Errorf("started without a process manager (use gompirun)")
+	}
+	if c.v2 {
+		return 0, fmt.Errorf("the process manager (PMI-2) cannot spawn gompi processes (use gompirun)")
 	}
 	for len(enc) > 0 {
 		k := min(len(enc), MaxValueLen)

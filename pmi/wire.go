@@ -1,7 +1,9 @@
 // Package pmi speaks PMI-1, the "simple" line protocol that MPICH's Hydra
 // (mpiexec) and our gompirun serve: one request line, one reply line, each
 // `cmd=NAME key=value ...\n`. It has a client (what an MPI process uses to
-// exchange business cards) and a server (what gompirun runs per job).
+// exchange business cards) and a server (what gompirun runs per job). The
+// client also speaks PMI-2 (wire2.go, client2.go: srun --mpi=pmi2) and,
+// through gompi/pmi/pmix, PMIx (client_pmix.go: srun --mpi=pmix).
 package pmi
 
 import (
