@@ -41,15 +41,16 @@ func (o *Options) parseHostOption(name, v string) error {
 	return nil
 }
 
-// checkHosts rejects host options that do not fit the rest of the line.
-func (o *Options) checkHosts() error {
+// checkHosts rejects host options that do not fit the rest of the line;
+// without -n (npSet) a job across hosts fills their slots.
+func (o *Options) checkHosts(npSet bool) error {
 	if len(o.Hosts) == 0 {
 		if o.MapBy != "" || o.LaunchAgent != "" {
 			return usageErr("--map-by and --launch-agent go with --host or --hostfile")
 		}
 		return nil
 	}
-	if !o.NPSet {
+	if !npSet {
 		o.NP = TotalSlots(o.Hosts)
 	}
 	switch {

@@ -47,7 +47,6 @@ type Options struct {
 	Hosts       []Host
 	MapBy       string
 	LaunchAgent string // command that runs a command on a host; default ssh
-	NPSet       bool   // -n given (else: as many ranks as the hosts' slots)
 
 	// ExecBound >= 0 selects the internal re-exec mode: pin this process to
 	// that CPU and exec Prog (used between fork and the rank's program).
@@ -272,8 +271,7 @@ func Parse(args []string) (*Options, error) {
 	}
 	o.Prog = args[i]
 	o.Args = append([]string{}, args[i+1:]...)
-	o.NPSet = npSet
-	if err := o.checkHosts(); err != nil {
+	if err := o.checkHosts(npSet); err != nil {
 		return nil, err
 	}
 	if o.ExecBound >= 0 && (npSet || len(o.Env) > 0) {

@@ -44,6 +44,7 @@ type hostDaemon struct {
 	queue chan dmsg     // messages to the daemon, sent in order by one goroutine
 	read  chan struct{} // closed when the reader ends
 	done  chan struct{} // closed when the agent process has exited
+	said  chan struct{} // closed when the agent's output has ended
 	run   bool          // its reader and sender run
 	up    bool          // the daemon connected (main loop)
 	gone  bool          // lost or ended (main loop)
@@ -111,7 +112,7 @@ func (j *job) startHosts() error {
 		d := byHost[h]
 		if d == nil {
 			d = &hostDaemon{idx: len(hj.daemons), name: j.opts.Hosts[h].Name, queue: make(chan dmsg, 256),
-				read: make(chan struct{}), done: make(chan struct{}), outw: map[int]*[2]*io.PipeWriter{}}
+				read: make(chan struct{}), done: make(chan struct{}), said: make(chan struct{}), outw: map[int]*[2]*io.PipeWriter{}}
 			byHost[h] = d
 			hj.daemons = append(hj.daemons, d)
 		}
@@ -182,6 +183,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 		j.outputs.Add(1)
 		go func() { // what the agent or daemon says, line by line
 			defer j.outputs.Done()
+			defer close(d.said)
 			sc := bufio.NewScanner(pr)
 			for sc.Scan() {
 				j.out.Messagef("host %s: %s", d.name, sc.Text())
@@ -236,6 +238,10 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 			waiting--
 		case d := <-died:
 			if !d.up {
+				select { // its last words first
+				case <-d.said:
+				case <-time.After(500 * time.Millisecond):
+				}
 				return fmt.Errorf("the launch agent for host %s exited (%v) before its daemon connected (%s)",
 					d.name, d.agent.ProcessState, strings.Join(d.agent.Args, " "))
 			}
@@ -471,6 +477,14 @@ func (j *job) stopHosts() {
 		}
 		if !d.run {
 			d.conn.close()
+		}
+	}
+	for _, d := range hj.daemons {
+		if !d.run {
+			for _, w := range d.outw {
+				w[0].Close()
+				w[1].Close()
+			}
 			continue
 		}
 		select {
@@ -479,13 +493,14 @@ func (j *job) stopHosts() {
 		}
 		d.conn.close()
 	}
+	until := time.Now().Add(time.Second)
 	for _, d := range hj.daemons {
 		if d.agent == nil || d.agent.Process == nil {
 			continue
 		}
 		select {
 		case <-d.done:
-		case <-time.After(time.Second):
+		case <-time.After(time.Until(until)):
 			unix.Kill(-d.agent.Process.Pid, syscall.SIGKILL)
 		}
 	}
