@@ -3,9 +3,11 @@
 # to a bridge (10.77.0.254 on the bridge, 10.77.0.i in namespace i).
 #   netns-rig.sh up PREFIX N     create PREFIX1..PREFIXN and bridge PREFIXbr
 #   netns-rig.sh down PREFIX N   kill whatever runs in them, remove everything
-#   netns-rig.sh agent HOST CMD...   launch agent (gompirun --launch-agent):
-#       run CMD in namespace PREFIX<i> for host n<i>, in a UTS namespace of
-#       its own whose hostname is $GOMPI_RIG_HOSTNAME or else HOST
+#   netns-rig.sh agent [-opts] HOST CMD...   launch agent with ssh's calling
+#       convention (gompirun --launch-agent, Hydra's -launcher-exec): options
+#       are ignored, the words of CMD are joined and run by sh, in namespace
+#       PREFIX<i> for host n<i>, in a UTS namespace of its own whose hostname
+#       is $GOMPI_RIG_HOSTNAME or else HOST
 # PREFIX for agent comes from $GOMPI_RIG_PREFIX. Names stay within 15 bytes.
 set -eu
 cmd=${1:?usage: netns-rig.sh up|down|agent ...}
@@ -41,10 +43,11 @@ down)
     ip link del "${p}br" 2>/dev/null || true
     ;;
 agent)
+    while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done # ssh options (Hydra passes -x)
     host=$1
     shift
     ns="${GOMPI_RIG_PREFIX:?}${host#n}"
-    exec ip netns exec "$ns" unshare --uts sh -c 'hostname "$0" && exec "$@"' "${GOMPI_RIG_HOSTNAME:-$host}" "$@"
+    exec ip netns exec "$ns" unshare --uts sh -c 'hostname "$0" && exec sh -c "$*"' "${GOMPI_RIG_HOSTNAME:-$host}" "$@"
     ;;
 *)
     echo "netns-rig.sh: unknown command $cmd" >&2
