@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,15 @@ func RunDaemon(args []string, cfg Config) int {
 	}
 	d.spec = m.Start
 	d.conn.hb = max(d.spec.HBTimeout, hbInterval*2)
+	// Signalled (an ssh session hung up, an admin's kill): the job on this
+	// host ends as when the head is lost, leaving nothing behind.
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	go func() {
+		s := <-sigc
+		logf("%v; ending this host's ranks", s)
+		d.conn.close()
+	}()
 	go d.conn.heartbeat()
 	go d.readHead()
 	if err := d.startRanks(); err != nil {

@@ -127,20 +127,25 @@ var sleepingRE = regexp.MustCompile(`rank (\d+) pid (\d+) sleeping`)
 
 // runFault runs 6 sleeping ranks and applies fault once all six are up.
 func runFault(t *testing.T, fault func(pids map[int]int)) (result, time.Duration, string) {
+	return runFaultPid(t, func(pids map[int]int, _ int) { fault(pids) })
+}
+
+// runFaultPid is runFault whose fault also gets gompirun's pid.
+func runFaultPid(t *testing.T, fault func(pids map[int]int, launcher int)) (result, time.Duration, string) {
 	root := ensureBuild(t)
 	requireRig(t)
 	probe := program(t, root, "tests/multinode/testdata/pmiprobe")
 	var at time.Time
 	r := gompirun(t, root, "", "", []string{"--host", hosts6, "--launch-agent", agent(root), "--timeout", "120", probe, "sleep"},
 		func(o *syncBuffer) bool { return len(sleepingRE.FindAllString(o.String(), -1)) == 6 },
-		func(o *syncBuffer) {
+		func(o *syncBuffer, launcher int) {
 			pids := map[int]int{}
 			for _, m := range sleepingRE.FindAllStringSubmatch(o.String(), -1) {
 				rank, _ := strconv.Atoi(m[1])
 				pids[rank], _ = strconv.Atoi(m[2])
 			}
 			at = time.Now()
-			fault(pids)
+			fault(pids, launcher)
 		})
 	return r, time.Since(at), probe
 }
@@ -148,6 +153,18 @@ func runFault(t *testing.T, fault func(pids map[int]int)) (result, time.Duration
 // endBound is how soon after a fault the job must end: about a second on an
 // idle machine; generous here, for a machine shared with other builds.
 func endBound(extra time.Duration) time.Duration { return testtime.D(5*time.Second + extra) }
+
+// TestSignalForwarded: a signal to gompirun reaches the ranks on every host;
+// here it kills them, which ends the job.
+func TestSignalForwarded(t *testing.T) {
+	r, took, probe := runFaultPid(t, func(_ map[int]int, launcher int) {
+		syscall.Kill(launcher, syscall.SIGTERM)
+	})
+	assert.Equal(t, 143, r.code, "%s", r)
+	assert.Regexp(t, `gompirun: rank \d on n\d \(pid \d+\) killed by signal 15 \(SIGTERM: terminated\); terminating job`, r.stderr)
+	assert.Less(t, took, endBound(0))
+	checkClean(t, r, probe)
+}
 
 func TestFaultKillRank(t *testing.T) {
 	r, took, probe := runFault(t, func(pids map[int]int) {

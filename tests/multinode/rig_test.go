@@ -256,7 +256,7 @@ func (r result) String() string {
 // gompirun runs the launcher with args; hostname "" gives every rig host its
 // own name (n1..n3), else all share it (one node to gompi). during, if not
 // nil, runs once ready holds for the job's stdout so far.
-func gompirun(t *testing.T, root, hostname, stdin string, args []string, ready func(*syncBuffer) bool, during func(*syncBuffer)) result {
+func gompirun(t *testing.T, root, hostname, stdin string, args []string, ready func(*syncBuffer) bool, during func(out *syncBuffer, pid int)) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testtime.D(90*time.Second))
 	defer cancel()
@@ -281,7 +281,7 @@ func gompirun(t *testing.T, root, hostname, stdin string, args []string, ready f
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		during(&stdout)
+		during(&stdout, cmd.Process.Pid)
 	}
 	err := cmd.Wait()
 	r := result{stdout: stdout.String(), stderr: stderr.String(), elapsed: time.Since(start), pid: cmd.Process.Pid}
