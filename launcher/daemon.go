@@ -307,6 +307,13 @@ func (d *daemon) startRank(r, cpu int, env []string) error {
 		return err
 	}
 	d.conn.send(dmsg{T: "started", Rank: r, Pid: cmd.Process.Pid})
+	if sp.Report {
+		how := "not bound"
+		if cpu >= 0 {
+			how = fmt.Sprintf("bound to CPU %d", cpu)
+		}
+		d.conn.send(dmsg{T: "log", Msg: fmt.Sprintf("rank %d (pid %d) %s", r, cmd.Process.Pid, how)})
+	}
 	for s, pr := range readers {
 		d.outs.Add(1)
 		go func() {

@@ -76,6 +76,7 @@ type daemonStart struct {
 	Mapping      string // PMI_process_mapping
 	UniverseSize int
 	Stdin        bool // rank 0 is here and gets the head's stdin
+	Report       bool // --report-bindings
 	HBTimeout    time.Duration
 }
 

@@ -262,7 +262,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 		spec := &daemonStart{JobID: j.id, HostName: d.name, Size: j.opts.NP, Ranks: d.ranks,
 			Prog: prog, Args: j.opts.Args, Env: j.base, Dir: dir, BindTo: j.opts.BindTo,
 			Mapping: ProcessMapping(place), UniverseSize: j.universeSize(),
-			Stdin: stdin && d.ranks[0] == 0, HBTimeout: hj.hb}
+			Stdin: stdin && d.ranks[0] == 0, HBTimeout: hj.hb, Report: j.opts.ReportBindings}
 		if err := d.conn.send(dmsg{T: "start", Start: spec}); err != nil {
 			return fmt.Errorf("host %s: %v", d.name, err)
 		}

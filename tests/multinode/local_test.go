@@ -20,6 +20,11 @@ func TestLocalhostDaemon(t *testing.T) {
 	assert.Empty(t, r.stderr)
 	assert.Contains(t, r.stdout, "ring and allreduce done on 3 ranks")
 	checkClean(t, r, hello)
+
+	r = gompirun(t, root, "", "", []string{"--host", "localhost:2", "--bind-to", "none", "--report-bindings", "true"}, nil, nil)
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.Regexp(t, `(?m)^gompirun: host localhost: rank 0 \(pid \d+\) not bound$`, r.stderr)
+	assert.Regexp(t, `(?m)^gompirun: host localhost: rank 1 \(pid \d+\) not bound$`, r.stderr)
 }
 
 // TestAgentFails: an agent that cannot reach its host ends the job at once
