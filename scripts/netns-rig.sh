@@ -8,7 +8,12 @@
 #       are ignored, the words of CMD are joined and run by sh, in namespace
 #       PREFIX<i> for host n<i>, in a UTS namespace of its own whose hostname
 #       is $GOMPI_RIG_HOSTNAME or else HOST
+#   netns-rig.sh run CMD...      set up a 3-host rig, run CMD with
+#       GOMPI_RIG_PREFIX set, tear the rig down; e.g.
+#       netns-rig.sh run build/bin/gompirun --host n1:2,n2:2,n3:2 \
+#           --launch-agent scripts/netns-agent.sh prog
 # PREFIX for agent comes from $GOMPI_RIG_PREFIX. Names stay within 15 bytes.
+# The rigs share 10.77.0.0/24: one at a time (tests/multinode holds a lock).
 set -eu
 cmd=${1:?usage: netns-rig.sh up|down|agent ...}
 shift
@@ -41,6 +46,16 @@ down)
         i=$((i + 1))
     done
     ip link del "${p}br" 2>/dev/null || true
+    ;;
+run)
+    p="gmhr$$"
+    if ! "$0" up "$p" 3 2>/dev/null; then
+        "$0" down "$p" 3
+        echo "netns-rig.sh: cannot set up the rig (needs root, ip(8) and network namespaces)" >&2
+        exit 1
+    fi
+    trap '"$0" down "$p" 3' EXIT INT TERM
+    GOMPI_RIG_PREFIX=$p "$@"
     ;;
 agent)
     while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done # ssh options (Hydra passes -x)
