@@ -28,18 +28,19 @@ const DaemonFlag = "--daemon"
 
 // daemon is the per-host side of a job across hosts.
 type daemon struct {
-	cfg   Config
-	conn  *dconn
-	spec  *daemonStart
-	srv   *pmi.Server
-	mu    sync.Mutex
-	pgids []int // process groups of the ranks started
-	stdin *os.File
-	fence chan map[string]string
-	lost  chan struct{} // closed when the head is gone
-	bye   chan struct{}
-	outs  sync.WaitGroup
-	exits sync.WaitGroup
+	cfg    Config
+	conn   *dconn
+	spec   *daemonStart
+	srv    *pmi.Server
+	mu     sync.Mutex
+	pgids  []int       // process groups of the ranks started
+	stdin  chan []byte // the head's stdin for rank 0, closed at its end (readHead's)
+	stdinR *os.File    // rank 0's end of it
+	fence  chan map[string]string
+	lost   chan struct{} // closed when the head is gone
+	bye    chan struct{}
+	outs   sync.WaitGroup
+	exits  sync.WaitGroup
 }
 
 // RunDaemon runs daemon mode with args after DaemonFlag; it returns the
@@ -84,6 +85,27 @@ func RunDaemon(args []string, cfg Config) int {
 		logf("%v; ending this host's ranks", s)
 		d.conn.close()
 	}()
+	if d.spec.Stdin {
+		// Ready before the head's first chunk can arrive. A writer of its
+		// own: a rank not reading its stdin must not stall the link.
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			logf("%v", err)
+			return 1
+		}
+		in := make(chan []byte, 1024)
+		d.stdinR, d.stdin = pr, in
+		go func() {
+			for b := range in {
+				if _, err := pw.Write(b); err != nil {
+					break
+				}
+			}
+			pw.Close()
+			for range in { // drain what a closed stdin no longer wants
+			}
+		}()
+	}
 	go d.conn.heartbeat()
 	go d.readHead()
 	if err := d.startRanks(); err != nil {
@@ -116,17 +138,14 @@ func (d *daemon) readHead() {
 		case "sig":
 			d.signal(syscall.Signal(m.Sig))
 		case "in":
-			d.mu.Lock()
 			if d.stdin != nil {
 				if len(m.Data) == 0 {
-					d.stdin.Close()
+					close(d.stdin)
 					d.stdin = nil
-				} else if _, err := d.stdin.Write(m.Data); err != nil {
-					d.stdin.Close()
-					d.stdin = nil
+				} else {
+					d.stdin <- m.Data
 				}
 			}
-			d.mu.Unlock()
 		case "kvs":
 			d.fence <- m.KV
 		case "bye":
@@ -264,17 +283,9 @@ func (d *daemon) startRank(r, cpu int, env []string) error {
 	cmd.ExtraFiles = []*os.File{theirs}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	var closeAfter []*os.File
-	if r == 0 && sp.Stdin {
-		pr, pw, err := os.Pipe()
-		if err != nil {
-			conn.Close()
-			return err
-		}
-		cmd.Stdin = pr
-		closeAfter = append(closeAfter, pr)
-		d.mu.Lock()
-		d.stdin = pw
-		d.mu.Unlock()
+	if r == 0 && d.stdinR != nil {
+		cmd.Stdin = d.stdinR
+		closeAfter = append(closeAfter, d.stdinR)
 	}
 	var readers [2]*os.File
 	for s := range readers {
