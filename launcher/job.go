@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gompi/nameserv"
+	"gompi/pmi"
 )
 
 // Timing of the job's end. A rank that dies takes the job down within about
@@ -48,13 +49,16 @@ type rankProc struct {
 	pid      int
 	pmiDone  chan struct{}
 	exited   bool
-	finished bool // exited and judged
+	finished bool        // exited and judged
+	host     *hostDaemon // nil: started here
 }
 
 type exitEvent struct {
 	rank  int
 	state *os.ProcessState
 	err   error
+	// remote: judged from a daemon's report instead of state.
+	remote *remoteExit
 }
 
 type abortEvent struct {
@@ -79,6 +83,8 @@ type job struct {
 	subs    []*subJob // spawned jobs
 	base    envList   // environment every process starts from
 	ncpus   int
+	events  chan func() // work for the supervising loop from other goroutines
+	hosts   *hostJob    // the daemons of a job across hosts (nil: this node only)
 
 	status      int  // exit status; first failure wins
 	statusSet   bool // a failure has fixed the status
@@ -92,7 +98,8 @@ func Run(opts *Options, cfg Config) int {
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
 	out.Timestamps, out.Quiet = opts.Timestamp, opts.Quiet
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
-		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, 2*opts.NP), spawns: make(chan spawnCall), done: make(chan struct{})}
+		exits: make(chan exitEvent, opts.NP), aborts: make(chan abortEvent, 2*opts.NP), spawns: make(chan spawnCall), done: make(chan struct{}),
+		events: make(chan func(), 64)}
 	if err := j.start(); err != nil {
 		out.Errorf("%v", err)
 		j.fail(1)
@@ -114,6 +121,9 @@ func (j *job) fail(code int) {
 }
 
 func (j *job) start() error {
+	if len(j.opts.Hosts) > 0 {
+		return j.startHosts()
+	}
 	cpus, err := AllowedCPUs()
 	if err != nil || len(cpus) == 0 {
 		return fmt.Errorf("cannot read CPU affinity: %v", err)
@@ -351,6 +361,8 @@ func (j *job) wait() {
 			j.rankExited(ev)
 		case ev := <-j.aborts:
 			j.abort(ev)
+		case f := <-j.events:
+			f()
 		case sc := <-j.spawns:
 			sc.reply <- j.spawn(sc.req)
 		case <-killc:
@@ -405,8 +417,11 @@ func (j *job) terminate() {
 // has exited but whose children may linger.
 func (j *job) signalAll(sig syscall.Signal) {
 	for _, r := range j.ranks {
-		unix.Kill(-r.pid, sig)
+		if r.host == nil && r.pid > 0 {
+			unix.Kill(-r.pid, sig)
+		}
 	}
+	j.signalHosts(sig)
 }
 
 func (j *job) abort(ev abortEvent) {
@@ -439,18 +454,26 @@ func (j *job) rankExited(ev exitEvent) {
 		r.finished = true
 		return
 	}
-	// An abort line may still be in flight on the PMI socket.
-	select {
-	case <-r.pmiDone:
-	case <-time.After(pmiDrainWait):
+	var st pmi.RankState
+	var ws syscall.WaitStatus
+	ok := true
+	if ev.remote != nil {
+		// The daemon waited for the abort line already.
+		st, ws, ok = ev.remote.pmi, ev.remote.ws, ev.remote.ok
+	} else {
+		// An abort line may still be in flight on the PMI socket.
+		select {
+		case <-r.pmiDone:
+		case <-time.After(pmiDrainWait):
+		}
+		st = r.sub.srv.State(r.rank)
+		ws, ok = ev.state.Sys().(syscall.WaitStatus)
 	}
-	st := r.sub.srv.State(r.rank)
 	if st.Aborted {
 		j.abort(abortEvent{rank: ev.rank, code: st.AbortCode, msg: st.AbortMsg})
 		return
 	}
 	r.finished = true
-	ws, ok := ev.state.Sys().(syscall.WaitStatus)
 	switch {
 	case !ok:
 		j.out.Messagef("%s (pid %d) ended: %v; terminating job", r.label, r.pid, ev.err)
@@ -484,6 +507,7 @@ func (j *job) rankExited(ev exitEvent) {
 // cleanup removes everything the job may leave behind.
 func (j *job) cleanup() {
 	j.signalAll(syscall.SIGKILL) // leftovers in the ranks' process groups
+	j.stopHosts()
 	j.closeServers()
 	done := make(chan struct{})
 	go func() { j.outputs.Wait(); close(done) }()

@@ -45,6 +45,11 @@ type Options struct {
 	TuneFile string
 	TuneTime time.Duration // total measuring time; 0: DefaultTuneTime
 
+	// Across hosts (hostopts.go): ranks go to daemons on these hosts.
+	Hosts       []Host
+	MapBy       string
+	LaunchAgent string // command that runs a command on a host; default ssh
+
 	// ExecBound >= 0 selects the internal re-exec mode: pin this process to
 	// that CPU and exec Prog (used between fork and the rank's program).
 	ExecBound int
@@ -80,6 +85,14 @@ options:
   --tune-file PATH     where --tune writes (default $XDG_CONFIG_HOME/gompi/tune.conf
                        or ~/.config/gompi/tune.conf)
   --tune-time SECONDS  measuring time of --tune in all (default 20)
+  -H, --host a,b:N     run on these hosts (N slots each, default 1) through one
+                       daemon per host started by the launch agent; -n defaults
+                       to the slots in all
+  -f, --hostfile F     hosts from file F: "host slots=N" or "host:N" a line, # comments
+  --map-by slot|core|node  fill each host's slots in turn (slot, core; default) or
+                       place ranks round robin over the hosts (node)
+  --launch-agent CMD   how to run a command on a host: CMD host command... (default
+                       ssh); localhost and this host's name need no agent
   -h, --help           this text
 ` + HabitsUsage + `
 Each rank gets GOMPI_TUNE_FILE naming the default tuning file when that file
@@ -224,6 +237,14 @@ func Parse(args []string) (*Options, error) {
 				return nil, usageErr("--tune-time %q: need a positive number of seconds, at most 3600", v)
 			}
 			o.TuneTime = time.Duration(s * float64(time.Second))
+		case "host", "H", "hosts", "hostfile", "f", "machinefile", "map-by", "launch-agent":
+			v, err := value(a, inline, hasInline)
+			if err != nil {
+				return nil, err
+			}
+			if err := o.parseHostOption(name, v); err != nil {
+				return nil, err
+			}
 		case "h", "help":
 			o.Help = true
 			return o, nil
@@ -266,6 +287,9 @@ func Parse(args []string) (*Options, error) {
 	}
 	o.Prog = args[i]
 	o.Args = append([]string{}, args[i+1:]...)
+	if err := o.checkHosts(npSet); err != nil {
+		return nil, err
+	}
 	if o.ExecBound >= 0 && (npSet || len(o.Env) > 0) {
 		return nil, usageErr("--exec-bound is internal and takes only a program")
 	}

@@ -158,7 +158,7 @@ func (j *job) spawn(req *pmi.SpawnRequest) spawnResult {
 
 // closeServers ends every job's PMI service.
 func (j *job) closeServers() {
-	if j.world != nil {
+	if j.world != nil && j.world.srv != nil {
 		j.world.srv.Close()
 	}
 	for _, s := range j.subs {

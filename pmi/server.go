@@ -32,6 +32,14 @@ type ServerConfig struct {
 	KVSLimit, RankKVSLimit int
 	// Logf reports protocol errors; nil discards them.
 	Logf func(format string, args ...any)
+	// Local lists the ranks this server serves when the job spans several
+	// servers (a gompirun daemon per host); nil: all Size ranks.
+	Local []int
+	// Fence, with Local, completes a barrier across servers: the last local
+	// rank to enter calls it with the puts made here since the previous
+	// barrier; it returns the other servers' puts, which are merged before
+	// the barrier is released. An error fails the barrier (rc=-1).
+	Fence func(puts map[string]string) (map[string]string, error)
 }
 
 // RankState is what the server knows about one rank.
@@ -78,8 +86,11 @@ type Server struct {
 	conns    []net.Conn
 	closed   bool
 	done     chan struct{}
-	barrierN int           // ranks waiting in the current barrier
-	barrierC chan struct{} // closed when the current barrier completes
+	barrierN int               // ranks waiting in the current barrier
+	barrierC chan struct{}     // closed when the current barrier completes
+	barrierE *error            // the current barrier's outcome, set before barrierC closes
+	nLocal   int               // ranks served here
+	delta    map[string]string // local puts since the last fence (with Fence)
 }
 
 // NewServer creates a job's server.
@@ -110,6 +121,22 @@ func NewServer(cfg ServerConfig) (*Server, error) {
 		conns:    make([]net.Conn, cfg.Size),
 		done:     make(chan struct{}),
 		barrierC: make(chan struct{}),
+		barrierE: new(error),
+		nLocal:   cfg.Size,
+	}
+	if cfg.Local != nil {
+		s.nLocal = len(cfg.Local)
+		for _, r := range cfg.Local {
+			if r < 0 || r >= cfg.Size {
+				return nil, fmt.Errorf("pmi: local rank %d outside job of %d", r, cfg.Size)
+			}
+		}
+		if s.nLocal < 1 {
+			return nil, fmt.Errorf("pmi: no local ranks")
+		}
+	}
+	if cfg.Fence != nil {
+		s.delta = map[string]string{}
 	}
 	for k, v := range cfg.Preput {
 		if err := checkKey(k); err != nil {
@@ -363,6 +390,11 @@ func (rs *session) handle(m Message) error {
 		return rs.reply(rs.get(m))
 	case "barrier_in":
 		if err := rs.barrier(); err != nil {
+			var fe fenceError
+			if errors.As(err, &fe) {
+				s.logf(rs.rank, "barrier across hosts failed: %v", fe.err)
+				return rs.reply(fail("barrier_out", "fence_failed"))
+			}
 			return err
 		}
 		return rs.reply(NewMessage("barrier_out", "rc", "0"))
@@ -448,6 +480,9 @@ func (rs *session) put(m Message) Message {
 	}
 	s.kvs[key] = kvsEntry{val, rs.rank}
 	s.kvsBytes, s.rankKVS[rs.rank] = total, mine
+	if s.delta != nil {
+		s.delta[key] = val
+	}
 	return NewMessage("put_result", "rc", "0", "msg", "success")
 }
 
@@ -475,16 +510,33 @@ func (rs *session) get(m Message) Message {
 func (rs *session) barrier() error {
 	s := rs.s
 	s.mu.Lock()
-	c := s.barrierC
+	c, e := s.barrierC, s.barrierE
 	s.barrierN++
-	if s.barrierN == s.cfg.Size {
+	if s.barrierN == s.nLocal {
 		s.barrierN = 0
-		s.barrierC = make(chan struct{})
+		s.barrierC, s.barrierE = make(chan struct{}), new(error)
+		delta := s.delta
+		if delta != nil {
+			s.delta = map[string]string{}
+		}
+		s.mu.Unlock()
+		if s.cfg.Fence != nil {
+			// Every local rank waits here, so none can put meanwhile.
+			others, err := s.cfg.Fence(delta)
+			if err == nil {
+				s.merge(others)
+			}
+			*e = err
+		}
 		close(c)
+	} else {
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	select {
 	case <-c:
+		if *e != nil {
+			return fenceError{*e}
+		}
 		return nil
 	case <-s.done:
 		return net.ErrClosed
@@ -503,6 +555,28 @@ func (rs *session) barrier() error {
 		}
 		rs.s.violation(rs.rank, what+" while waiting in a barrier (PMI-1 allows one request at a time)")
 		return ErrProtocol
+	}
+}
+
+// fenceError is a failed Fence: the rank gets barrier_out rc=-1.
+type fenceError struct{ err error }
+
+func (f fenceError) Error() string { return f.err.Error() }
+
+// merge adds the other servers' puts to the store. They count against the
+// job's bound only: their owners' bounds were checked where they were put.
+func (s *Server) merge(kv map[string]string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k, v := range kv {
+		if old, dup := s.kvs[k]; dup {
+			if old.owner >= 0 {
+				continue // a local put, already here
+			}
+			s.kvsBytes -= entryCost(k, old.val)
+		}
+		s.kvs[k] = kvsEntry{v, -1}
+		s.kvsBytes += entryCost(k, v)
 	}
 }
 

@@ -11,6 +11,10 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == launcher.DaemonFlag {
+		os.Exit(launcher.RunDaemon(os.Args[2:], launcher.Config{Self: self(), Stdout: os.Stdout, Stderr: os.Stderr,
+			ShmDir: "/dev/shm", SysCPU: "/sys/devices/system/cpu"}))
+	}
 	opts, err := launcher.Parse(os.Args[1:])
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gompirun: %v\n", err)
@@ -57,4 +61,13 @@ func main() {
 		os.Exit(launcher.CheckForeign(opts, cfg))
 	}
 	os.Exit(launcher.Run(opts, cfg))
+}
+
+// self is our own binary (a daemon re-executes it to pin a rank).
+func self() string {
+	p, err := os.Executable()
+	if err != nil {
+		return os.Args[0]
+	}
+	return p
 }
