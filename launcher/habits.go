@@ -36,12 +36,13 @@ var knownOptions = []string{
 	"-N", "-ppn", "--npernode", "--oversubscribe", "--allow-run-as-root", "-wdir", "--wdir",
 	"-genv", "-env", "-genvlist", "-genvall", "--output-filename", "--merge-stderr-to-stdout",
 	"--timestamp-output", "-q", "--quiet", "--version", "--profile",
+	"-H", "--host", "--hostfile", "-f", "--machinefile", "--map-by", "--launch-agent",
 }
 
 // HabitsUsage is the part of --help about these options.
 const HabitsUsage = `
 options as Open MPI's mpirun and Hydra's mpiexec take them:
-  -N, -ppn, --npernode N      processes per node (-n defaults to it)
+  -N, -ppn, --npernode N      processes per node (-n defaults to N times the hosts)
   --bind-to socket|numa       bind each rank to every CPU of the socket (NUMA node)
                               of the core --bind-to core would give it
   --oversubscribe             accepted: more ranks than CPUs is always allowed
@@ -169,7 +170,7 @@ func (o *Options) parseExecCPUs(v string) error {
 
 // finishHabits applies what depends on other options.
 func (o *Options) finishHabits(npSet bool) {
-	if o.PerNode > 0 && !npSet {
+	if o.PerNode > 0 && !npSet && len(o.Hosts) == 0 {
 		o.NP = o.PerNode // one node: -N alone sets the job's size
 	}
 }

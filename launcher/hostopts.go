@@ -50,6 +50,12 @@ func (o *Options) checkHosts(npSet bool) error {
 		}
 		return nil
 	}
+	if o.PerNode > 0 {
+		// -N/-ppn: that many ranks on each host, whatever slots it lists.
+		for i := range o.Hosts {
+			o.Hosts[i].Slots = o.PerNode
+		}
+	}
 	if !npSet {
 		o.NP = TotalSlots(o.Hosts)
 	}

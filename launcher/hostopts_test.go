@@ -26,6 +26,11 @@ func TestParseHostOptions(t *testing.T) {
 	assert.Equal(t, 2, o.NP)
 	assert.Equal(t, MapByCore, o.MapBy)
 
+	o, err = Parse([]string{"-N", "3", "-H", "a:1,b:4", "prog"})
+	require.NoError(t, err)
+	assert.Equal(t, []Host{{"a", 3}, {"b", 3}}, o.Hosts, "-N sets every host's ranks")
+	assert.Equal(t, 6, o.NP, "-N with hosts: N per host")
+
 	o, err = Parse([]string{"prog"})
 	require.NoError(t, err)
 	assert.Nil(t, o.Hosts, "no --host: a one-node job as ever")
