@@ -46,6 +46,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("gompiplot", flag.ContinueOnError)
 	var o Options
 	var peers, sizes string
+	var skipBad bool
 	fs.StringVar(&o.Out, "o", ".", "directory for the pictures")
 	fs.StringVar(&o.Format, "format", "png", "picture format: png or svg")
 	fs.StringVar(&o.MD, "md", "", "write markdown tables (and picture links) to this file; - for stdout")
@@ -55,6 +56,7 @@ func run(args []string) error {
 	fs.StringVar(&sizes, "sizes", "1,8,64,512,4096,65536,1048576", "message sizes in the tables")
 	fs.IntVar(&o.Ranks, "np", 0, "rank count of outputs that do not say it and have no @RANKS")
 	fs.StringVar(&o.Summary, "summary", "summary", "base name of the summary picture")
+	fs.BoolVar(&skipBad, "skip-bad", false, "report a file that is not OSU or IMB output (a failed run) and go on without it")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: gompiplot [flags] [LABEL[@RANKS]=]FILE...\n"+
 			"Draws OSU or IMB outputs: one picture per benchmark, rank count and metric;\n"+
@@ -93,6 +95,10 @@ func run(args []string) error {
 		}
 		secs, err := Parse(f, file)
 		f.Close()
+		if err != nil && skipBad {
+			fmt.Fprintln(os.Stderr, "gompiplot: left out:", err)
+			continue
+		}
 		if err != nil {
 			return err
 		}
@@ -100,6 +106,9 @@ func run(args []string) error {
 	}
 	d.Finish()
 	labels := d.Labels()
+	if len(labels) == 0 {
+		return fmt.Errorf("no usable output among the files given")
+	}
 	if o.Subject == "" {
 		o.Subject = labels[0]
 	}
