@@ -18,7 +18,7 @@ C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*
 .PHONY: all build deps demo test bench floors install clean peers header fortran reliability
 
 all: build
-build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompiplot $(BUILD)/bin/gompicc \
+build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(BUILD)/bin/gompirun $(BUILD)/bin/gompitune $(BUILD)/bin/gompicc \
        $(BUILD)/bin/gompicxx $(BUILD)/bin/gompiexec $(BUILD)/lib/pkgconfig/gompi.pc fortran
 
 deps:
@@ -66,6 +66,8 @@ $(BUILD)/bin/gompitune: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin
 	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompitune
 
+# OSU/IMB outputs to pictures (make bench's, or any user's).
+build: $(BUILD)/bin/gompiplot
 $(BUILD)/bin/gompiplot: $(wildcard cmd/gompiplot/*.go) go.mod go.sum
 	@mkdir -p $(BUILD)/bin
 	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompiplot
@@ -118,14 +120,16 @@ test: deps peers build
 	GOFLAGS=-race $(GO) test -timeout $(TEST_TIMEOUT) $$($(GO) list ./... | grep -v /tests/) ./tests/go 2>&1 | tee $(BUILD)/test-race.log; exit $${PIPESTATUS[0]}
 
 # BENCH_QUICK=1: every script's short mode (BENCH_MODE=quick), a smoke test.
-BENCH_ENV := $(if $(filter 1,$(BENCH_QUICK)),BENCH_MODE=quick)
+ifeq ($(BENCH_QUICK),1)
+export BENCH_MODE := quick
+endif
 bench: deps peers build
-	@$(BENCH_ENV) scripts/bench_osu.sh
-	@$(BENCH_ENV) scripts/bench.sh
-	@$(BENCH_ENV) scripts/bench_coll.sh
-	@$(BENCH_ENV) scripts/bench_fortran.sh
-	@$(BENCH_ENV) scripts/bench_osc.sh
-	@$(BENCH_ENV) scripts/bench_io.sh
+	@scripts/bench_osu.sh
+	@scripts/bench.sh
+	@scripts/bench_coll.sh
+	@scripts/bench_fortran.sh
+	@scripts/bench_osc.sh
+	@scripts/bench_io.sh
 
 # What the machine allows without any MPI (bare C; docs/performance.md).
 floors:

@@ -112,11 +112,13 @@ func DrawGroup(g *Group, file string) error {
 // drawBars draws a benchmark without sizes (barriers): one bar per library.
 func drawBars(p *plot.Plot, g *Group, file string) error {
 	var names []string
+	top := 0.0
 	for i, s := range g.Series {
 		v, ok := s.Single()
 		if !ok {
 			continue
 		}
+		top = math.Max(top, v)
 		b, err := plotter.NewBarChart(plotter.Values{v}, vg.Points(40))
 		if err != nil {
 			return err
@@ -131,7 +133,7 @@ func drawBars(p *plot.Plot, g *Group, file string) error {
 		return fmt.Errorf("%s: nothing to draw", g.Key())
 	}
 	p.NominalX(names...)
-	p.Y.Min = 0
+	p.Y.Min, p.Y.Max = 0, top*1.15
 	return p.Save(4*vg.Inch, 3*vg.Inch, file)
 }
 

@@ -235,3 +235,51 @@ func scale(t *testing.T, b []byte, f float64) []byte {
 	}
 	return []byte(strings.Join(out, "\n"))
 }
+
+func TestArgs(t *testing.T) {
+	for _, c := range []struct {
+		arg, label string
+		ranks      int
+		file, err  string
+	}{
+		{"runs/osu_latency.txt", "osu_latency", 0, "runs/osu_latency.txt", ""},
+		{"gompi=a.txt", "gompi", 0, "a.txt", ""},
+		{"gompi(mpich-binary)@4=a=b.txt", "gompi(mpich-binary)", 4, "a=b.txt", ""},
+		{"gompi@x=a.txt", "", 0, "", "not a rank count"},
+		{"@2=a.txt", "", 0, "", "want [LABEL[@RANKS]=]FILE"},
+		{"gompi=", "", 0, "", "want [LABEL[@RANKS]=]FILE"},
+	} {
+		label, ranks, file, err := splitArg(c.arg)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want %q", c.arg, err, c.err)
+			}
+			continue
+		}
+		if err != nil || label != c.label || ranks != c.ranks || file != c.file {
+			t.Errorf("%q: %q %d %q %v", c.arg, label, ranks, file, err)
+		}
+	}
+}
+
+// A failed run's output stops the drawing, naming the file and line,
+// unless -skip-bad leaves it out.
+func TestSkipBad(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("# OSU MPI Latency Test v7.4\n# Size       Latency (us)\n"+
+		"[gompirun] rank 1 exited with status 1\n"), 0o644)
+	err := run([]string{"-o", dir, "gompi@2=" + bad, "mpich@2=testdata/osu_latency.txt"})
+	if err == nil || !strings.Contains(err.Error(), bad+":3: \"OSU MPI Latency Test v7.4\" has no result rows") {
+		t.Fatalf("error %v", err)
+	}
+	if err := run([]string{"-o", dir, "-skip-bad", "gompi@2=" + bad, "mpich@2=testdata/osu_latency.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "osu_latency_np2.png")); err != nil {
+		t.Error(err)
+	}
+	if err := run([]string{"-o", dir, "-skip-bad", bad}); err == nil || !strings.Contains(err.Error(), "no usable output") {
+		t.Errorf("only bad files: error %v", err)
+	}
+}
