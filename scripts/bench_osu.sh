@@ -18,6 +18,7 @@
 # round: a smoke test of a few minutes. BENCH_OSU_ONLY: an extended regexp
 # on "program/npN" (or "IMB-MPI1/npN") keeping only the runs it matches.
 # BENCH_LIBS: the libraries (default "gompi openmpi mpich mpich-binary").
+# BENCH_PLOT_ONLY=1: no run, the last run's outputs drawn and written again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -128,9 +129,17 @@ launch() {
 }
 
 . scripts/bench_run.sh
-for lib in "${avail[@]}"; do rm -rf "${out:?}/$lib"; mkdir -p "$out/$lib"; done
 missing=()
-for r in $(seq "$rounds"); do
+if [ "${BENCH_PLOT_ONLY:-0}" = 1 ]; then
+  rounds=$(ls "$out"/gompi/*_r*.txt 2>/dev/null | sed -E 's/.*_r([0-9]+)\.txt/\1/' | sort -n | tail -1)
+  rounds=${rounds:-0}
+  echo "BENCH_PLOT_ONLY=1: drawing the outputs of the last run in $out" >&2
+else
+  for lib in "${avail[@]}"; do rm -rf "${out:?}/$lib"; mkdir -p "$out/$lib"; done
+  uptime > "$out/load"
+  git rev-parse --short HEAD > "$out/commit" 2>/dev/null || true
+fi
+[ "${BENCH_PLOT_ONLY:-0}" = 1 ] || for r in $(seq "$rounds"); do
   for c in "${configs[@]}"; do
     read -r p np <<< "$c"
     for lib in $(rotated "$r" "${avail[@]}"); do
@@ -201,8 +210,8 @@ section=$out/section.md
   echo "<!-- BEGIN make bench: OSU and IMB (written by scripts/bench_osu.sh; a rerun replaces this section) -->"
   echo "## OSU 7.4 and IMB-MPI1 against Open MPI and MPICH"
   echo
-  echo "Written by \`$([ "$mode" = quick ] && echo 'BENCH_QUICK=1 ')scripts/bench_osu.sh\` (part of \`make bench\`) on $(date -u '+%d %b %Y %H:%M UTC')," \
-    "commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end," \
+  echo "Written by \`$([ "$mode" = quick ] && echo 'BENCH_QUICK=1 ')scripts/bench_osu.sh\` (part of \`make bench\`; run started $(stat -c %y "$out/load" 2>/dev/null | cut -c1-16) UTC)," \
+    "commit $(cat "$out/commit" 2>/dev/null || echo '?'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the end of the drawing," \
     "mode $mode ($([ "$mode" = quick ] && echo 'sizes up to 64 KiB, few iterations: a smoke test, noisy' || echo "OSU's default sizes and iterations on 2 ranks")), $rounds round(s), each size's median."
   echo "The same OSU 7.4 and IMB sources are built once per library (\`cmd/suitebuild\`, cached in \`build/osu/<lib>/\`)" \
     "and run with 2 ranks bound to the two cores (point-to-point, one-sided \`-w allocate -s flush\`, collectives)" \
@@ -210,6 +219,11 @@ section=$out/section.md
     "(\`gompirun --mpich-binary\`). Pictures: \`gompiplot\` (\`cmd/gompiplot\`), which draws any OSU or IMB output" \
     "(\`build/bin/gompiplot osu_latency.txt\`). Ratios are gompi over the better of Open MPI and MPICH."
   echo
+  load=$(awk '{print $(NF-2)}' "$out/load" 2>/dev/null | tr -d ,)
+  if [ -n "$load" ] && awk -v l="$load" -v n="$(nproc)" 'BEGIN { exit !(l > n) }'; then
+    echo "**The machine was busy when this run started (load average $load on $(nproc) cores): the figures measure that load as much as the libraries.**"
+    echo
+  fi
   echo "Runs that started and ended in the machine's fast phase (cache-line round trip under ${PHASE_NS:-150} ns; see above): $(IFS=';'; echo "${fast[*]}" | sed 's/;/; /g')."
   if [ ${#missing[@]} -gt 0 ] || [ ${#failed[@]} -gt 0 ]; then
     echo
