@@ -75,6 +75,12 @@ $(BUILD)/bin/gompitune: $(GO_SOURCES)
 	@mkdir -p $(BUILD)/bin
 	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompitune
 
+# OSU/IMB outputs to pictures (make bench's, or any user's).
+build: $(BUILD)/bin/gompiplot
+$(BUILD)/bin/gompiplot: $(wildcard cmd/gompiplot/*.go) go.mod go.sum
+	@mkdir -p $(BUILD)/bin
+	$(GO) build $(GOFLAGS) -o $@ ./cmd/gompiplot
+
 $(BUILD)/bin/gompiexec: $(BUILD)/bin/gompirun
 	ln -sf gompirun $@
 
@@ -135,7 +141,12 @@ test: deps peers build
 	@# collector may crash on one when the buffer is Go memory).
 	GOFLAGS=-race $(GO) test -timeout $(TEST_TIMEOUT) $$($(GO) list ./... | grep -v /tests/) ./tests/go 2>&1 | tee $(BUILD)/test-race.log; exit $${PIPESTATUS[0]}
 
+# BENCH_QUICK=1: every script's short mode (BENCH_MODE=quick), a smoke test.
+ifeq ($(BENCH_QUICK),1)
+export BENCH_MODE := quick
+endif
 bench: deps peers build
+	@scripts/bench_osu.sh
 	@scripts/bench.sh
 	@scripts/bench_coll.sh
 	@scripts/bench_fortran.sh

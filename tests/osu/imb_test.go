@@ -10,7 +10,7 @@ import (
 )
 
 // imbSuites are the IMB programs of the one-sided issue: each built by its
-// own make target and run with 2 and 4 ranks.
+// own make target in its own tree (cached) and run with 2 and 4 ranks.
 var imbSuites = []string{"IMB-RMA", "IMB-EXT"}
 
 func TestIMB(t *testing.T) {
@@ -19,22 +19,11 @@ func TestIMB(t *testing.T) {
 	if l.name == "gompi" {
 		ensureGompi(t, root)
 	}
-	tgz := tarball(t, root, "mpi-benchmarks-*.tar.gz")
-	dir := filepath.Join(root, "build/osu", l.name, "imb")
-	steps := [][]string{{"tar", "xzf", tgz, "--strip-components=1"}}
-	for _, s := range imbSuites {
-		steps = append(steps, []string{"make", s, "CC=" + l.cc, "CXX=" + l.cxx})
-	}
-	t.Logf("building %s against %s in %s (cached)", strings.Join(imbSuites, ", "), l.name, dir)
-	log, ok := buildCached(t, dir, fmt.Sprintf("%s\n%v", fileID(tgz), steps), libInputs(root, l), steps, nil)
-	if !ok {
-		t.Logf("IMB build against %s did not finish cleanly; log tail:\n%s", l.name, tail([]byte(log), 3000))
-	}
 	for _, suite := range imbSuites {
 		t.Run(suite, func(t *testing.T) {
-			bin := filepath.Join(dir, suite)
+			bin := buildIMB(t, root, l, suite)
 			if _, err := os.Stat(bin); err != nil {
-				t.Fatalf("%s was not built against %s (see %s/build.log)", suite, l.name, dir)
+				t.Fatalf("%s was not built against %s (see %s/build.log)", suite, l.name, filepath.Dir(bin))
 			}
 			for _, np := range []int{2, 4} {
 				t.Run(fmt.Sprintf("np=%d", np), func(t *testing.T) {
