@@ -251,17 +251,14 @@ func (w *Window) accumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res u
 	kind := op.AtomicKind(base)
 	atomic := w.Atomics && !at.cma && atomicFits(kind, opi)
 	if atomic && tt.Contig && (opi == op.INoOp || ot.Contig) && (!fetch || rt.Contig) {
-		es := elemBytes(kind)
-		for i := 0; i < n; i += es {
-			var v uint64
-			if opi != op.INoOp {
-				v = loadElem(kind, unsafe.Add(src, i))
-			}
-			old := atomicApply(kind, opi, unsafe.Add(at.ptr, i), v)
-			if fetch {
-				storeElem(kind, unsafe.Add(res, i), old)
-			}
+		var s, r unsafe.Pointer
+		if opi != op.INoOp {
+			s = src
 		}
+		if fetch {
+			r = res
+		}
+		atomicApplyRange(kind, opi, at.ptr, s, r, n)
 		return nil
 	}
 	var in, out []byte
@@ -288,18 +285,14 @@ func (w *Window) accumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res u
 	tt.Blocks(tc, func(off, l int64) bool {
 		m := int(l)
 		if atomic {
-			es := elemBytes(kind)
-			p := unsafe.Add(at.ptr, off)
-			for i := 0; i < m; i += es {
-				var v uint64
-				if in != nil {
-					v = loadElem(kind, unsafe.Pointer(&in[pos+i]))
-				}
-				old := atomicApply(kind, opi, unsafe.Add(p, i), v)
-				if out != nil {
-					storeElem(kind, unsafe.Pointer(&out[pos+i]), old)
-				}
+			var s, r unsafe.Pointer
+			if in != nil {
+				s = unsafe.Pointer(&in[pos])
 			}
+			if out != nil {
+				r = unsafe.Pointer(&out[pos])
+			}
+			atomicApplyRange(kind, opi, unsafe.Add(at.ptr, off), s, r, m)
 			pos += m
 			return true
 		}
