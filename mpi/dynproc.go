@@ -11,6 +11,7 @@ import (
 
 	"gompi/abi"
 	"gompi/btl/sock"
+	"gompi/internal/mtlock"
 )
 
 // Dynamic processes. Processes are named universe-wide by their pid (one
@@ -261,6 +262,10 @@ func streamIO(fd int, b []byte, write bool) error {
 // pollProgress waits briefly for ev on fd and keeps point-to-point moving.
 func pollProgress(fd int, ev int16) {
 	st.eng.Progress()
+	if mtlock.On {
+		d := mtlock.Release() // let other threads in while we wait
+		defer mtlock.Reacquire(d)
+	}
 	p := []unix.PollFd{{Fd: int32(fd), Events: ev}}
 	unix.Poll(p, 1)
 }

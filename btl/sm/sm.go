@@ -404,8 +404,9 @@ func (m *Module) Pending() bool {
 // load of the flag may pass its own record store, so a record can become
 // visible after it found us awake; it does within a store buffer's drain,
 // so we look for records for sleepGrace before sleeping.
-func (m *Module) Idle(d time.Duration) {
-	v := atomic.LoadUint32(&m.myCtl.doorbell)
+func (m *Module) Idle(d time.Duration) { m.idleFrom(atomic.LoadUint32(&m.myCtl.doorbell), d) }
+
+func (m *Module) idleFrom(v uint32, d time.Duration) {
 	atomic.StoreUint32(&m.myCtl.sleeping, 1)
 	for t := time.Now(); ; {
 		if m.Pending() {
