@@ -6,6 +6,7 @@ import (
 
 	"gompi/abi"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/pml"
 )
 
@@ -81,15 +82,12 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
-	m := ctxFree
-	v.allreduceMask(&m)
-	if c != nil && c.inter {
-		if c.rank == 0 {
-			var other ctxMask
-			exchange(c.cc, 0, tagCommBridge, maskBytes(&m), maskBytes(&other))
-			m.and(&other)
-		}
-		v.bcast(maskBytes(&m), 0)
+	var m ctxMask
+	if mtlock.On {
+		m = c.agreeMaskMT(v, n) // ctxid_mt.go
+	} else {
+		m = ctxFree
+		c.reduceMask(v, &m)
 	}
 	s := m.lowestN(n)
 	if len(s) < n {
@@ -105,6 +103,20 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 		}
 	}
 	return s, area, nil
+}
+
+// reduceMask ANDs m over v's members (and, for an intercommunicator, over
+// both groups).
+func (c *Comm) reduceMask(v *xview, m *ctxMask) {
+	v.allreduceMask(m)
+	if c != nil && c.inter {
+		if c.rank == 0 {
+			var other ctxMask
+			exchange(c.cc, 0, tagCommBridge, maskBytes(m), maskBytes(&other))
+			m.and(&other)
+		}
+		v.bcast(maskBytes(m), 0)
+	}
 }
 
 // newIntra builds an intracommunicator over the given world ranks; every

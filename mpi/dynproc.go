@@ -123,7 +123,8 @@ func joinGroups(call string, local *Comm, root int, work rootWork) (*Comm, error
 	// Every member listens before the allreduce, so once the root has the
 	// mask, every member of its group can be dialled.
 	initErr := dynInit()
-	m := ctxFree
+	m := ctxSnapshot()
+	defer ctxClaim(&m)() // other threads' agreements must not offer these
 	v.allreduceMask(&m)
 	// info: [class, slot0, slot1, remote pids...]; class != 0 is an error.
 	var info []int
