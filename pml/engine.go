@@ -240,7 +240,7 @@ func (e *Engine) Lookup(id uint32) *Request { return e.reqs.lookup(id) }
 // collects the completion (Wait/Test), which makes it inactive.
 func (e *Engine) complete(r *Request) {
 	r.done = true
-	if mtlock.On && (e.mt.bell || e.mt.sleepers > 0) {
+	if mtlock.On && e.mt.sleepers > 0 {
 		e.wakeMT()
 	}
 	if r.read {

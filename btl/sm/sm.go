@@ -407,10 +407,10 @@ func (m *Module) Pending() bool {
 func (m *Module) Idle(d time.Duration) { m.idleFrom(atomic.LoadUint32(&m.myCtl.doorbell), d) }
 
 func (m *Module) idleFrom(v uint32, d time.Duration) {
-	atomic.StoreUint32(&m.myCtl.sleeping, 1)
+	atomic.AddUint32(&m.myCtl.sleeping, 1) // a count: threads sleep together at MPI_THREAD_MULTIPLE
 	for t := time.Now(); ; {
 		if m.Pending() {
-			atomic.StoreUint32(&m.myCtl.sleeping, 0)
+			atomic.AddUint32(&m.myCtl.sleeping, ^uint32(0))
 			return
 		}
 		if time.Since(t) >= sleepGrace {
@@ -418,7 +418,7 @@ func (m *Module) idleFrom(v uint32, d time.Duration) {
 		}
 	}
 	futexWait(&m.myCtl.doorbell, v, d)
-	atomic.StoreUint32(&m.myCtl.sleeping, 0)
+	atomic.AddUint32(&m.myCtl.sleeping, ^uint32(0))
 }
 
 // sleepGrace: a store buffer drains in well under a microsecond, a few

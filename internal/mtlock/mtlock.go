@@ -24,6 +24,10 @@ var On bool
 
 var state int32
 
+// waiters counts the threads inside lockSlow (Pass lets them in);
+// released the threads between Release and Reacquire (waiting in MPI).
+var waiters, released int32
+
 // yields: contended attempts that give the core away before sleeping.
 const yields = 64
 
@@ -58,6 +62,8 @@ func Lock() {
 }
 
 func lockSlow() {
+	atomic.AddInt32(&waiters, 1)
+	defer atomic.AddInt32(&waiters, -1)
 	for i := 0; i < yields; i++ {
 		unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
 		if atomic.LoadInt32(&state) == 0 && atomic.CompareAndSwapInt32(&state, 0, 1) {
@@ -92,6 +98,7 @@ func Release() int32 {
 	}
 	d := depth
 	depth = 1
+	atomic.AddInt32(&released, 1)
 	Unlock()
 	return d
 }
@@ -103,6 +110,27 @@ func Reacquire(d int32) {
 	}
 	Lock()
 	depth = d
+	atomic.AddInt32(&released, -1)
+}
+
+// Others reports whether another thread waits for the lock or waits
+// inside MPI with it released: a wait loop should then give the core away
+// rather than spin, since that thread may be the one with work to do.
+func Others() bool { return atomic.LoadInt32(&waiters) > 0 || atomic.LoadInt32(&released) > 0 }
+
+// Pass hands the lock to a thread waiting for it, if any, and takes it
+// back: a wait loop calls it between polls, so a thread that only spins
+// does not starve the threads that have work. Unlock alone would not do:
+// the spinning thread takes the lock again before a woken one runs.
+func Pass() {
+	if atomic.LoadInt32(&waiters) == 0 {
+		return
+	}
+	d := Release()
+	for i := 0; i < 100 && atomic.LoadInt32(&state) == 0 && atomic.LoadInt32(&waiters) > 0; i++ {
+		unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+	}
+	Reacquire(d)
 }
 
 // Held reports whether some thread holds the lock (for tests).
