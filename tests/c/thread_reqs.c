@@ -69,18 +69,18 @@ static void handover(int i) {
 
 /* The request one thread waits for and another tries to wait for too. */
 static MPI_Request shared;
-static volatile int waiting, waited;
+static int waiting, waited; /* atomics: set by one thread, read by the other */
 static int32_t sval;
 static MPI_Status sst;
 
 static void dual(int i) {
     if (i == 0) {
-        waiting = 1;
+        __atomic_store_n(&waiting, 1, __ATOMIC_RELEASE);
         TCHECK_MPI(MPI_Wait(&shared, &sst));
-        waited = 1;
+        __atomic_store_n(&waited, 1, __ATOMIC_RELEASE);
         return;
     }
-    while (!waiting) usleep(1000);
+    while (!__atomic_load_n(&waiting, __ATOMIC_ACQUIRE)) usleep(1000);
     MPI_Request copy = shared;
     int got = 0;
     for (int k = 0; k < 2000 && !got; k++) { /* until the waiter is inside MPI_Wait */
@@ -98,21 +98,21 @@ static void dual(int i) {
     int rc = MPI_Wait(&copy, MPI_STATUS_IGNORE);
     TCHECK(rc != MPI_SUCCESS && err_class(rc) == MPI_ERR_REQUEST,
            "second MPI_Wait of a waited request: rc %d class %d", rc, err_class(rc));
-    TCHECK(!waited, "the waiter finished before the message was sent");
+    TCHECK(!__atomic_load_n(&waited, __ATOMIC_ACQUIRE), "the waiter finished before the message was sent");
     int32_t v = 4242 + thr_rank;
     TCHECK_MPI(MPI_Send(&v, 1, MPI_INT32_T, thr_rank, 77, MPI_COMM_WORLD));
 }
 
 static void canceller(int i) {
     if (i == 0) {
-        waiting = 1;
+        __atomic_store_n(&waiting, 1, __ATOMIC_RELEASE);
         TCHECK_MPI(MPI_Wait(&shared, &sst));
         int c = 0;
         MPI_Test_cancelled(&sst, &c);
         TCHECK(c, "the receive cancelled by another thread is not marked cancelled");
         return;
     }
-    while (!waiting) usleep(1000);
+    while (!__atomic_load_n(&waiting, __ATOMIC_ACQUIRE)) usleep(1000);
     usleep(20000);
     MPI_Request copy = shared;
     TCHECK_MPI(MPI_Cancel(&copy));
