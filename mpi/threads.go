@@ -31,8 +31,8 @@ func enableMultiple() {
 	if mtlock.On {
 		return
 	}
-	if n := st.settings.size("GOMPI_MT_PROCS", mtProcs); runtime.GOMAXPROCS(0) < n {
-		runtime.GOMAXPROCS(n)
+	if runtime.GOMAXPROCS(0) < mtProcs {
+		runtime.GOMAXPROCS(mtProcs)
 	}
 	mtlock.On = true
 }
