@@ -6,7 +6,8 @@
  * once), then repeatedly puts its round's data into the right neighbour's
  * window under a passive-target lock, and reads the left neighbour's
  * contribution after a fence; accumulates into a shared counter window
- * from every thread. Every element is checked. */
+ * from every thread inside one MPI_Win_lock_all epoch of the main thread,
+ * with MPI_Win_flush per thread. Every element is checked. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,9 +50,8 @@ static void worker(int t) {
         thr_verify(got, N, me, t, r, "get of our own put");
         TCHECK_MPI(MPI_Win_fence(0, w));
         int64_t one = 1;
-        TCHECK_MPI(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, counter));
         TCHECK_MPI(MPI_Accumulate(&one, 1, MPI_INT64_T, 0, 0, 1, MPI_INT64_T, MPI_SUM, counter));
-        TCHECK_MPI(MPI_Win_unlock(0, counter));
+        TCHECK_MPI(MPI_Win_flush(0, counter));
     }
     TCHECK_MPI(MPI_Win_free(&w));
 }
@@ -65,7 +65,11 @@ int main(int argc, char **argv) {
     *count_mem = 0;
     CHECK_MPI(MPI_Win_unlock(thr_rank, counter));
     CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
+    /* One passive epoch on the counter for all threads: a lock is the
+     * process's, so threads must not lock the same target at once. */
+    CHECK_MPI(MPI_Win_lock_all(0, counter));
     thr_run(T, worker);
+    CHECK_MPI(MPI_Win_unlock_all(counter));
     CHECK_MPI(MPI_Barrier(MPI_COMM_WORLD));
     if (thr_rank == 0) {
         CHECK_MPI(MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, counter));
