@@ -15,6 +15,7 @@ import (
 	"gompi/abi"
 	"gompi/attr"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -51,6 +52,10 @@ func raiseOn(c *mpi.Comm, e *mpi.Error) C.int {
 
 //export gompi_create_keyval
 func gompi_create_keyval(kind C.int, cp, del unsafe.Pointer, out *C.int, extra C.uintptr_t, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(name)))
@@ -65,6 +70,10 @@ func gompi_create_keyval(kind C.int, cp, del unsafe.Pointer, out *C.int, extra C
 
 //export gompi_free_keyval
 func gompi_free_keyval(kind C.int, kv *C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(name)))
@@ -90,6 +99,10 @@ func predefAttr(kv int32) uintptr {
 
 //export gompi_Comm_set_attr
 func gompi_Comm_set_attr(comm, kv C.int, val C.uintptr_t, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	c, rc := commArg(name, comm)
 	if c == nil {
@@ -107,6 +120,10 @@ func gompi_Comm_set_attr(comm, kv C.int, val C.uintptr_t, call *C.char) C.int {
 
 //export gompi_Comm_get_attr
 func gompi_Comm_get_attr(comm, kv C.int, val unsafe.Pointer, flag *C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	c, rc := commArg(name, comm)
 	if c == nil {
@@ -136,6 +153,10 @@ func gompi_Comm_get_attr(comm, kv C.int, val unsafe.Pointer, flag *C.int, call *
 
 //export gompi_Comm_delete_attr
 func gompi_Comm_delete_attr(comm, kv C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	c, rc := commArg(name, comm)
 	if c == nil {
@@ -164,6 +185,10 @@ func typeArg(call string, h C.int) (*datatype.Type, C.int) {
 
 //export gompi_Type_set_attr
 func gompi_Type_set_attr(dt, kv C.int, val C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_set_attr"
 	t, rc := typeArg(call, dt)
 	if t == nil {
@@ -178,6 +203,10 @@ func gompi_Type_set_attr(dt, kv C.int, val C.uintptr_t) C.int {
 
 //export gompi_Type_get_attr
 func gompi_Type_get_attr(dt, kv C.int, val unsafe.Pointer, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_get_attr"
 	t, rc := typeArg(call, dt)
 	if t == nil {
@@ -201,6 +230,10 @@ func gompi_Type_get_attr(dt, kv C.int, val unsafe.Pointer, flag *C.int) C.int {
 
 //export gompi_Type_delete_attr
 func gompi_Type_delete_attr(dt, kv C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_delete_attr"
 	t, rc := typeArg(call, dt)
 	if t == nil {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -15,6 +16,10 @@ import (
 //
 //export gompi_Buffer_op
 func gompi_Buffer_op(obj, h C.int, buf unsafe.Pointer, size C.int, outSize *C.int, req *C.int, op C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	what := [...]string{"Buffer_", "Comm_", "Session_"}[obj]
 	verb := [...]string{"flush", "iflush", "attach_buffer", "detach_buffer"}[op]
 	if obj > 0 && op < 2 {

@@ -10,6 +10,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/op"
 )
@@ -69,6 +70,10 @@ func opOf(h C.int) *op.Op          { return op.Lookup(int32(h)) }
 
 //export gompi_Barrier
 func gompi_Barrier(comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, _, rc := collArg("Barrier", mode, comm, req)
 	if c == nil {
 		return rc
@@ -79,6 +84,10 @@ func gompi_Barrier(comm C.int, req *C.int, mode C.int) C.int {
 
 //export gompi_Bcast
 func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, _, rc := collArg("Bcast", mode, comm, req)
 	if c == nil {
 		return rc
@@ -92,6 +101,10 @@ func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mo
 //export gompi_Gather
 func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
 	rcounts, displs *C.int, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	base := "Gather"
 	if v != 0 {
 		base = "Gatherv"
@@ -123,6 +136,10 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 //export gompi_Scatter
 func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, stype C.int,
 	rbuf unsafe.Pointer, rcount, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	base := "Scatter"
 	if v != 0 {
 		base = "Scatterv"
@@ -154,6 +171,10 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 //export gompi_Allgather
 func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
 	rcounts, displs *C.int, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	base := "Allgather"
 	if v != 0 {
 		base = "Allgatherv"
@@ -178,6 +199,10 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 
 //export gompi_Alltoall
 func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount, rtype, comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, _, rc := collArg("Alltoall", mode, comm, req)
 	if c == nil {
 		return rc
@@ -192,6 +217,10 @@ func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointe
 //export gompi_Alltoallv
 func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, stypes *C.int,
 	rbuf unsafe.Pointer, rcounts, rdispls *C.int, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	base := "Alltoallv"
 	if w != 0 {
 		base = "Alltoallw"
@@ -236,6 +265,10 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 
 //export gompi_Reduce
 func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, _, rc := collArg("Reduce", mode, comm, req)
 	if c == nil {
 		return rc
@@ -256,6 +289,10 @@ var redNames = [...]string{"Allreduce", "Scan", "Exscan", "Reduce_scatter_block"
 
 //export gompi_Allreduce
 func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, _, rc := collArg(redNames[kind], mode, comm, req)
 	if c == nil {
 		return rc
@@ -278,6 +315,10 @@ func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C
 
 //export gompi_Reduce_scatter
 func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, call, rc := collArg("Reduce_scatter", mode, comm, req)
 	if c == nil {
 		return rc

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -45,6 +46,10 @@ func aints(p unsafe.Pointer, n int) []int {
 func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.int, scounts *C.int, sdispls unsafe.Pointer, stype C.int, stypes *C.int,
 	rbuf unsafe.Pointer, rcount C.int, rcounts *C.int, rdispls unsafe.Pointer, rtype C.int, rtypes *C.int,
 	comm C.int, req *C.int, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := neighborNames[mode][kind]
 	c, rc := commArg(call, comm)
 	if c == nil {

@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -21,6 +22,10 @@ func commOut(out *C.int, c *mpi.Comm) {
 
 //export gompi_Comm_dup
 func gompi_Comm_dup(comm C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := C.GoString(ccall)
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -50,6 +55,10 @@ func gompi_Comm_dup(comm C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int
 
 //export gompi_Comm_split
 func gompi_Comm_split(comm, color, key C.int, newcomm *C.int, byType C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Comm_split"
 	if byType != 0 {
 		call = "MPI_Comm_split_type"
@@ -77,6 +86,10 @@ func gompi_Comm_split(comm, color, key C.int, newcomm *C.int, byType C.int) C.in
 
 //export gompi_Comm_free
 func gompi_Comm_free(comm *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if comm == nil {
 		return argErr(nil, "MPI_Comm_free", abi.ErrArg, "communicator pointer is NULL")
 	}
@@ -93,6 +106,10 @@ func gompi_Comm_free(comm *C.int) C.int {
 
 //export gompi_Comm_compare
 func gompi_Comm_compare(comm1, comm2 C.int, result *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	a, rc := commArg("MPI_Comm_compare", comm1)
 	if a == nil {
 		return rc
@@ -110,6 +127,10 @@ func gompi_Comm_compare(comm1, comm2 C.int, result *C.int) C.int {
 
 //export gompi_Comm_test_inter
 func gompi_Comm_test_inter(comm C.int, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_test_inter", comm)
 	if c == nil {
 		return rc
@@ -123,6 +144,10 @@ func gompi_Comm_test_inter(comm C.int, flag *C.int) C.int {
 
 //export gompi_Comm_remote_size
 func gompi_Comm_remote_size(comm C.int, size *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_remote_size", comm)
 	if c == nil {
 		return rc
@@ -139,6 +164,10 @@ func gompi_Comm_remote_size(comm C.int, size *C.int) C.int {
 
 //export gompi_Comm_set_name
 func gompi_Comm_set_name(comm C.int, name *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_set_name", comm)
 	if c == nil {
 		return rc
@@ -156,6 +185,10 @@ func gompi_Comm_set_name(comm C.int, name *C.char) C.int {
 
 //export gompi_Comm_get_name
 func gompi_Comm_get_name(comm C.int, name *C.char, resultlen *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_get_name", comm)
 	if c == nil {
 		return rc
@@ -177,6 +210,10 @@ func cbool(b bool) C.int {
 
 //export gompi_Intercomm_create
 func gompi_Intercomm_create(local C.int, localLeader C.int, peer C.int, remoteLeader, tag C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Intercomm_create"
 	lc, rc := commArg(call, local)
 	if lc == nil {
@@ -200,6 +237,10 @@ func gompi_Intercomm_create(local C.int, localLeader C.int, peer C.int, remoteLe
 
 //export gompi_Intercomm_merge
 func gompi_Intercomm_merge(comm C.int, high C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Intercomm_merge", comm)
 	if c == nil {
 		return rc

@@ -6,11 +6,16 @@ import (
 	"gompi/abi"
 	"gompi/group"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
 //export gompi_Comm_group
 func gompi_Comm_group(comm C.int, out *C.int, remote C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Comm_group"
 	if remote != 0 {
 		call = "MPI_Comm_remote_group"
@@ -35,6 +40,10 @@ func gompi_Comm_group(comm C.int, out *C.int, remote C.int) C.int {
 
 //export gompi_Comm_create
 func gompi_Comm_create(comm, grp, tag C.int, out *C.int, byGroup C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Comm_create"
 	if byGroup != 0 {
 		call = "MPI_Comm_create_group"
@@ -68,6 +77,10 @@ func gompi_Comm_create(comm, grp, tag C.int, out *C.int, byGroup C.int) C.int {
 //
 //export gompi_Comm_info
 func gompi_Comm_info(comm C.int, h *C.int, set C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Comm_get_info"
 	if set != 0 {
 		call = "MPI_Comm_set_info"

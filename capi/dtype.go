@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -32,6 +33,10 @@ func dtArg(call string, h C.int) (*mpi.Datatype, C.int) {
 //
 //export gompi_NullArg
 func gompi_NullArg(call, what *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	if !mpi.Ready() {
 		return dtNotReady(name)
@@ -88,6 +93,10 @@ func setNew(out *C.int, t *mpi.Datatype, err error) C.int {
 
 //export gompi_Type_contiguous
 func gompi_Type_contiguous(count, old C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_contiguous"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -104,6 +113,10 @@ var vectorNames = [...]string{"MPI_Type_vector", "MPI_Type_create_hvector", "MPI
 
 //export gompi_Type_vector
 func gompi_Type_vector(count, blocklen C.int, stride C.long, old C.int, out *C.int, kind C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := vectorNames[kind]
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -127,6 +140,10 @@ var indexedNames = [...]string{"MPI_Type_indexed", "MPI_Type_create_hindexed", "
 
 //export gompi_Type_indexed
 func gompi_Type_indexed(count C.int, blocklens *C.int, blocklen C.int, disps unsafe.Pointer, old C.int, out *C.int, kind C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := indexedNames[kind]
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -159,6 +176,10 @@ func gompi_Type_indexed(count C.int, blocklens *C.int, blocklen C.int, disps uns
 
 //export gompi_Type_struct
 func gompi_Type_struct(count C.int, blocklens *C.int, disps *C.long, types *C.int, out *C.int, mpi1 C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Type_create_struct"
 	if mpi1 != 0 {
 		call = "MPI_Type_struct"
@@ -185,6 +206,10 @@ func gompi_Type_struct(count C.int, blocklens *C.int, disps *C.long, types *C.in
 
 //export gompi_Type_create_subarray
 func gompi_Type_create_subarray(ndims C.int, sizes, subsizes, starts *C.int, order, old C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_create_subarray"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -206,6 +231,10 @@ func gompi_Type_create_subarray(ndims C.int, sizes, subsizes, starts *C.int, ord
 
 //export gompi_Type_create_darray
 func gompi_Type_create_darray(size, rank, ndims C.int, gsizes, distribs, dargs, psizes *C.int, order, old C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_create_darray"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -228,6 +257,10 @@ func gompi_Type_create_darray(size, rank, ndims C.int, gsizes, distribs, dargs, 
 
 //export gompi_Type_create_resized
 func gompi_Type_create_resized(old C.int, lb, extent C.long, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_create_resized"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -242,6 +275,10 @@ func gompi_Type_create_resized(old C.int, lb, extent C.long, out *C.int) C.int {
 
 //export gompi_Type_dup
 func gompi_Type_dup(old C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_dup"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -267,6 +304,10 @@ func typeInOut(call string, p *C.int) (*mpi.Datatype, C.int) {
 
 //export gompi_Type_commit
 func gompi_Type_commit(p *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	t, rc := typeInOut("MPI_Type_commit", p)
 	if t == nil {
 		return rc
@@ -276,6 +317,10 @@ func gompi_Type_commit(p *C.int) C.int {
 
 //export gompi_Type_free
 func gompi_Type_free(p *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	t, rc := typeInOut("MPI_Type_free", p)
 	if t == nil {
 		return rc
@@ -297,6 +342,10 @@ func queryType(call string, h C.int) (*mpi.Datatype, C.int) {
 
 //export gompi_Type_size
 func gompi_Type_size(dt C.int, size *C.long, isNull C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	t, rc := queryType(name, dt)
 	if t == nil {
@@ -320,6 +369,10 @@ const (
 
 //export gompi_Type_extent
 func gompi_Type_extent(dt C.int, lb, extent *C.long, mode C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	t, rc := queryType(name, dt)
 	if t == nil {
@@ -341,6 +394,10 @@ func gompi_Type_extent(dt C.int, lb, extent *C.long, mode C.int, call *C.char) C
 
 //export gompi_Type_get_envelope
 func gompi_Type_get_envelope(dt C.int, ni, na, nd, combiner *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_get_envelope"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -356,6 +413,10 @@ func gompi_Type_get_envelope(dt C.int, ni, na, nd, combiner *C.int) C.int {
 
 //export gompi_Type_get_contents
 func gompi_Type_get_contents(dt, maxInts, maxAddrs, maxTypes C.int, ints *C.int, addrs *C.long, types *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_get_contents"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -395,6 +456,10 @@ func gompi_Type_get_contents(dt, maxInts, maxAddrs, maxTypes C.int, ints *C.int,
 
 //export gompi_Type_set_name
 func gompi_Type_set_name(dt C.int, name *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_set_name"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -413,6 +478,10 @@ func gompi_Type_set_name(dt C.int, name *C.char) C.int {
 
 //export gompi_Type_get_name
 func gompi_Type_get_name(dt C.int, name *C.char, resultlen *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_get_name"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -430,6 +499,10 @@ func gompi_Type_get_name(dt C.int, name *C.char, resultlen *C.int) C.int {
 
 //export gompi_Type_match_size
 func gompi_Type_match_size(class, size C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Type_match_size"
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -443,6 +516,10 @@ var f90Names = map[C.int]string{abi.CombinerF90Real: "MPI_Type_create_f90_real",
 
 //export gompi_Type_create_f90
 func gompi_Type_create_f90(combiner, p, r C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := f90Names[combiner]
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
@@ -461,6 +538,10 @@ func dtBytes(p unsafe.Pointer, n int) []byte {
 
 //export gompi_Pack
 func gompi_Pack(in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize C.int, pos *C.int, comm C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Pack"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -483,6 +564,10 @@ func gompi_Pack(in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize 
 
 //export gompi_Unpack
 func gompi_Unpack(in unsafe.Pointer, insize C.int, pos *C.int, out unsafe.Pointer, count, dt, comm C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Unpack"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -505,6 +590,10 @@ func gompi_Unpack(in unsafe.Pointer, insize C.int, pos *C.int, out unsafe.Pointe
 
 //export gompi_Pack_size
 func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Pack_size"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -528,6 +617,10 @@ func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
 
 //export gompi_Pack_external
 func gompi_Pack_external(rep *C.char, in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize C.long, pos *C.long) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Pack_external"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -546,6 +639,10 @@ func gompi_Pack_external(rep *C.char, in unsafe.Pointer, count, dt C.int, out un
 
 //export gompi_Unpack_external
 func gompi_Unpack_external(rep *C.char, in unsafe.Pointer, insize C.long, pos *C.long, out unsafe.Pointer, count, dt C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Unpack_external"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -564,6 +661,10 @@ func gompi_Unpack_external(rep *C.char, in unsafe.Pointer, insize C.long, pos *C
 
 //export gompi_Pack_external_size
 func gompi_Pack_external_size(rep *C.char, count, dt C.int, size *C.long) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Pack_external_size"
 	t, rc := queryType(call, dt)
 	if t == nil {
@@ -583,6 +684,10 @@ func gompi_Pack_external_size(rep *C.char, count, dt C.int, size *C.long) C.int 
 
 //export gompi_Get_count
 func gompi_Get_count(status C.uintptr_t, dt C.int, bytes C.longlong, count *C.int, countx unsafe.Pointer, elements C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Get_count"
 	if elements != 0 {
 		call = "MPI_Get_elements"
@@ -613,6 +718,10 @@ func gompi_Get_count(status C.uintptr_t, dt C.int, bytes C.longlong, count *C.in
 
 //export gompi_Status_set_elements
 func gompi_Status_set_elements(status C.uintptr_t, dt C.int, count C.longlong) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Status_set_elements"
 	t, rc := dtArg(call, dt)
 	if t == nil {

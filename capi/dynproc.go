@@ -10,6 +10,7 @@ import (
 
 	"gompi/abi"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -50,6 +51,10 @@ func cArgv(p **C.char) ([]string, bool) {
 //export gompi_Comm_spawn_multiple
 func gompi_Comm_spawn_multiple(count C.int, cmds **C.char, argvs ***C.char, maxprocs *C.int, infos *C.int,
 	root C.int, comm C.int, out *C.int, errcodes *C.int, ccall *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := C.GoString(ccall)
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -101,6 +106,10 @@ func gompi_Comm_spawn_multiple(count C.int, cmds **C.char, argvs ***C.char, maxp
 
 //export gompi_Comm_get_parent
 func gompi_Comm_get_parent(out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_get_parent"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -128,6 +137,10 @@ func portArg(call string, p *C.char) (string, C.int) {
 
 //export gompi_Open_port
 func gompi_Open_port(inf C.int, port *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Open_port"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -148,6 +161,10 @@ func gompi_Open_port(inf C.int, port *C.char) C.int {
 
 //export gompi_Close_port
 func gompi_Close_port(port *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Close_port"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -161,6 +178,10 @@ func gompi_Close_port(port *C.char) C.int {
 
 //export gompi_Comm_accept_connect
 func gompi_Comm_accept_connect(port *C.char, inf C.int, root C.int, comm C.int, out *C.int, accept C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Comm_connect"
 	if accept != 0 {
 		call = "MPI_Comm_accept"
@@ -195,6 +216,10 @@ func gompi_Comm_accept_connect(port *C.char, inf C.int, root C.int, comm C.int, 
 
 //export gompi_Name_service
 func gompi_Name_service(service *C.char, inf C.int, port *C.char, op C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := [...]string{"MPI_Publish_name", "MPI_Unpublish_name", "MPI_Lookup_name"}[op]
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -227,6 +252,10 @@ func gompi_Name_service(service *C.char, inf C.int, port *C.char, op C.int) C.in
 
 //export gompi_Comm_disconnect
 func gompi_Comm_disconnect(comm *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_disconnect"
 	if comm == nil {
 		return argErr(nil, call, abi.ErrArg, "communicator pointer is NULL")
@@ -244,6 +273,10 @@ func gompi_Comm_disconnect(comm *C.int) C.int {
 
 //export gompi_Comm_join
 func gompi_Comm_join(fd C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_join"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))

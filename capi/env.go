@@ -12,11 +12,16 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
 //export gompi_Init
 func gompi_Init(required C.int, provided *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if mpi.Initialized() {
 		return C.int(errReport(mpi.World(), abi.ErrOther, "MPI_Init", "MPI is already initialized"))
 	}
@@ -41,6 +46,10 @@ func gompi_Init(required C.int, provided *C.int) C.int {
 
 //export gompi_Finalize
 func gompi_Finalize() C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() || !mpi.Initialized() || mpi.Finalized() {
 		return gompi_NotReady(nil)
 	}
@@ -57,6 +66,10 @@ func gompi_Finalize() C.int {
 
 //export gompi_NotReady
 func gompi_NotReady(call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := "MPI_Finalize"
 	if call != nil {
 		name = C.GoString(call)
@@ -66,12 +79,17 @@ func gompi_NotReady(call *C.char) C.int {
 
 //export gompi_Abort
 func gompi_Abort(comm C.int, code C.int) C.int {
+	// No MULTIPLE lock: the job must end even while another thread holds it.
 	mpi.Abort(mpi.CommFromHandle(int32(comm)), int(code))
 	return 0
 }
 
 //export gompi_Comm_rank
 func gompi_Comm_rank(comm C.int, rank *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_rank", comm)
 	if c == nil {
 		return rc
@@ -85,6 +103,10 @@ func gompi_Comm_rank(comm C.int, rank *C.int) C.int {
 
 //export gompi_Comm_size
 func gompi_Comm_size(comm C.int, size *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_size", comm)
 	if c == nil {
 		return rc
@@ -98,6 +120,10 @@ func gompi_Comm_size(comm C.int, size *C.int) C.int {
 
 //export gompi_Get_processor_name
 func gompi_Get_processor_name(name *C.char, n *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Get_processor_name"))
 	}
@@ -118,6 +144,10 @@ func gompi_Get_processor_name(name *C.char, n *C.int) C.int {
 
 //export gompi_Error_string
 func gompi_Error_string(code C.int, out *C.char, n *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if out == nil {
 		return nullArg(nil, "MPI_Error_string", "string")
 	}
@@ -138,6 +168,10 @@ func gompi_Error_string(code C.int, out *C.char, n *C.int) C.int {
 
 //export gompi_Error_class
 func gompi_Error_class(code C.int, class *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if class == nil {
 		return nullArg(nil, "MPI_Error_class", "errorclass")
 	}
@@ -151,6 +185,10 @@ func gompi_Error_class(code C.int, class *C.int) C.int {
 
 //export gompi_ArgError
 func gompi_ArgError(call *C.char, class C.int, msg *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return argErr(nil, C.GoString(call), int(class), C.GoString(msg))
 }
 

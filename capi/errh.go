@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -46,11 +47,19 @@ func createErrhandler(call string, forObj int, fn unsafe.Pointer, out *C.int) C.
 
 //export gompi_Comm_create_errhandler
 func gompi_Comm_create_errhandler(fn unsafe.Pointer, out *C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return createErrhandler(C.GoString(call), mpi.ErrhForComm, fn, out)
 }
 
 //export gompi_Win_create_errhandler
 func gompi_Win_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	rc := createErrhandler("MPI_Win_create_errhandler", mpi.ErrhForWin, fn, out)
 	if rc == 0 {
 		mpi.ErrhandlerFromHandle(int32(*out)).WinFn = winErrhFn(fn)
@@ -60,11 +69,19 @@ func gompi_Win_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
 
 //export gompi_File_create_errhandler
 func gompi_File_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return createErrhandler("MPI_File_create_errhandler", mpi.ErrhForFile, fn, out)
 }
 
 //export gompi_Comm_set_errhandler
 func gompi_Comm_set_errhandler(comm, eh C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	c, rc := commArg(name, comm)
 	if c == nil {
@@ -87,6 +104,10 @@ func gompi_Comm_set_errhandler(comm, eh C.int, call *C.char) C.int {
 
 //export gompi_Comm_get_errhandler
 func gompi_Comm_get_errhandler(comm C.int, eh *C.int, call *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	c, rc := commArg(name, comm)
 	if c == nil {
@@ -105,6 +126,10 @@ func gompi_Comm_get_errhandler(comm C.int, eh *C.int, call *C.char) C.int {
 
 //export gompi_Comm_call_errhandler
 func gompi_Comm_call_errhandler(comm, code C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Comm_call_errhandler", comm)
 	if c == nil {
 		return rc
@@ -114,6 +139,10 @@ func gompi_Comm_call_errhandler(comm, code C.int) C.int {
 
 //export gompi_Errhandler_free
 func gompi_Errhandler_free(eh *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Errhandler_free" // allowed before init (MPI-4 11.4.1)
 	if eh == nil {
 		return argErr(nil, call, abi.ErrArg, "errhandler pointer is NULL")
@@ -129,6 +158,10 @@ func gompi_Errhandler_free(eh *C.int) C.int {
 
 //export gompi_Add_error_class
 func gompi_Add_error_class(class *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady("MPI_Add_error_class")))
 	}
@@ -141,6 +174,10 @@ func gompi_Add_error_class(class *C.int) C.int {
 
 //export gompi_Add_error_code
 func gompi_Add_error_code(class C.int, code *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady("MPI_Add_error_code")))
 	}
@@ -157,6 +194,10 @@ func gompi_Add_error_code(class C.int, code *C.int) C.int {
 
 //export gompi_Add_error_string
 func gompi_Add_error_string(code C.int, s *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady("MPI_Add_error_string")))
 	}

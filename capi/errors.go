@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/mpierr"
 )
@@ -79,6 +80,10 @@ func putInts(p *C.int, vals []int) {
 //
 //export gompi_NullPtr
 func gompi_NullPtr(comm C.int, call, arg *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	name := C.GoString(call)
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(name)))

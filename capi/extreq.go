@@ -14,6 +14,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -32,6 +33,10 @@ func fromCStatus(cs *C.MPI_Status) mpi.Status {
 
 //export gompi_Grequest_start
 func gompi_Grequest_start(query, free, cancel unsafe.Pointer, extra C.uintptr_t, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Grequest_start"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -73,6 +78,10 @@ func boolInt(b bool) C.int {
 
 //export gompi_Grequest_complete
 func gompi_Grequest_complete(h C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Grequest_complete"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -87,6 +96,10 @@ func gompi_Grequest_complete(h C.int) C.int {
 //export gompi_Isendrecv
 func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
 	rcount, rtype, src, rtag, comm C.int, req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Isendrecv", comm)
 	if c == nil {
 		return rc
@@ -105,6 +118,10 @@ func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf 
 
 //export gompi_Isendrecv_replace
 func gompi_Isendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Isendrecv_replace", comm)
 	if c == nil {
 		return rc
@@ -126,6 +143,10 @@ func gompi_Isendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rta
 //
 //export gompi_Request_get_status_multi
 func gompi_Request_get_status_multi(n C.int, arr *C.int, index *C.int, flag *C.int, indices *C.int, statuses C.uintptr_t, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := [...]string{"MPI_Request_get_status_any", "MPI_Request_get_status_all", "MPI_Request_get_status_some"}[mode]
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))

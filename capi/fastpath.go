@@ -14,6 +14,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -144,7 +145,13 @@ func enableShmColl() {
 // Go: rank r (every rank when r < 0) arriving at call s of MPI_COMM_WORLD.
 //
 //export gompi_shm_wait
-func gompi_shm_wait(r C.int, s C.uint64_t) { mpi.WorldShm().WaitArrived(int(r), uint64(s)) }
+func gompi_shm_wait(r C.int, s C.uint64_t) {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
+	mpi.WorldShm().WaitArrived(int(r), uint64(s))
+}
 
 // shmYields is how many times a C shared-memory collective gives the core
 // away before it hands the wait to Go: oversubscribed, a crossing and Go's

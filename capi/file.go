@@ -11,6 +11,7 @@ import (
 
 	"gompi/abi"
 	"gompi/group"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -52,6 +53,10 @@ func newFileErrhandler(fn unsafe.Pointer) *mpi.Errhandler {
 
 //export gompi_File_open
 func gompi_File_open(comm C.int, name *C.char, amode, inf C.int, out *C.int, haveOut C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_open"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -77,6 +82,10 @@ func gompi_File_open(comm C.int, name *C.char, amode, inf C.int, out *C.int, hav
 
 //export gompi_File_close
 func gompi_File_close(fh C.int, have C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_close"
 	if have == 0 {
 		return fileErr(nil, abi.ErrArg, call, "file handle pointer is NULL")
@@ -90,6 +99,10 @@ func gompi_File_close(fh C.int, have C.int) C.int {
 
 //export gompi_File_delete
 func gompi_File_delete(name *C.char, inf C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_delete"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -105,6 +118,10 @@ func gompi_File_delete(name *C.char, inf C.int) C.int {
 
 //export gompi_File_set_size
 func gompi_File_set_size(fh C.int, size C.long, prealloc C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_File_set_size"
 	if prealloc != 0 {
 		call = "MPI_File_preallocate"
@@ -120,6 +137,10 @@ var offsetCalls = [...]string{"MPI_File_get_size", "MPI_File_get_position", "MPI
 
 //export gompi_File_get_offset
 func gompi_File_get_offset(fh C.int, out *C.long, which C.int, arg C.long) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := offsetCalls[which]
 	f, rc := fileArg(call, fh)
 	if f == nil {
@@ -167,6 +188,10 @@ var getIntCalls = [...]string{"MPI_File_get_group", "MPI_File_get_amode", "MPI_F
 
 //export gompi_File_get_int
 func gompi_File_get_int(fh C.int, out *C.int, which C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := getIntCalls[which]
 	f, rc := fileOrNull(call, fh, which == 4)
 	if rc != 0 {
@@ -201,6 +226,10 @@ var setIntCalls = [...]string{"MPI_File_set_info", "MPI_File_set_atomicity", "MP
 
 //export gompi_File_set_int
 func gompi_File_set_int(fh, v, which C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := setIntCalls[which]
 	f, rc := fileOrNull(call, fh, which == 2 || which == 3)
 	if rc != 0 {
@@ -246,6 +275,10 @@ func gompi_File_set_int(fh, v, which C.int) C.int {
 
 //export gompi_File_seek
 func gompi_File_seek(fh C.int, off C.long, whence, shared C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_File_seek"
 	if shared != 0 {
 		call = "MPI_File_seek_shared"
@@ -281,6 +314,10 @@ func fileTypeArgs(call string, fh, dt C.int) (*mpi.File, *mpi.Datatype, C.int) {
 
 //export gompi_File_set_view
 func gompi_File_set_view(fh C.int, disp C.long, et, ft C.int, rep *C.char, inf C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_set_view"
 	f, etype, rc := fileTypeArgs(call, fh, et)
 	if etype == nil {
@@ -303,6 +340,10 @@ func gompi_File_set_view(fh C.int, disp C.long, et, ft C.int, rep *C.char, inf C
 
 //export gompi_File_get_view
 func gompi_File_get_view(fh C.int, disp *C.long, et, ft *C.int, rep *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_get_view"
 	f, rc := fileArg(call, fh)
 	if f == nil {
@@ -324,6 +365,10 @@ func gompi_File_get_view(fh C.int, disp *C.long, et, ft *C.int, rep *C.char) C.i
 
 //export gompi_File_get_type_extent
 func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_File_get_type_extent"
 	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
@@ -338,6 +383,10 @@ func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
 
 //export gompi_Register_datarep
 func gompi_Register_datarep(rep *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Register_datarep"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -365,6 +414,10 @@ const (
 
 //export gompi_File_access
 func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Pointer, count, dt C.int, status C.uintptr_t, req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := C.GoString(ccall)
 	f, t, rc := fileTypeArgs(call, fh, dt)
 	if t == nil {
@@ -412,6 +465,10 @@ func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Po
 
 //export gompi_File_split_end
 func gompi_File_split_end(ccall *C.char, fh C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := C.GoString(ccall)
 	f, rc := fileArg(call, fh)
 	if f == nil {

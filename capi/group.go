@@ -7,6 +7,7 @@ import (
 
 	"gompi/abi"
 	"gompi/group"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -29,6 +30,10 @@ func groupArg(call, name string, h C.int) (*group.Group, C.int) {
 
 //export gompi_Group_size
 func gompi_Group_size(h C.int, size *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	g, rc := groupArg("MPI_Group_size", "group", h)
 	if g == nil {
 		return rc
@@ -42,6 +47,10 @@ func gompi_Group_size(h C.int, size *C.int) C.int {
 
 //export gompi_Group_rank
 func gompi_Group_rank(h C.int, rank *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	g, rc := groupArg("MPI_Group_rank", "group", h)
 	if g == nil {
 		return rc
@@ -55,6 +64,10 @@ func gompi_Group_rank(h C.int, rank *C.int) C.int {
 
 //export gompi_Group_translate_ranks
 func gompi_Group_translate_ranks(h1 C.int, n C.int, ranks1 *C.int, h2 C.int, ranks2 *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Group_translate_ranks"
 	g1, rc := groupArg(call, "group1", h1)
 	if g1 == nil {
@@ -80,6 +93,10 @@ func gompi_Group_translate_ranks(h1 C.int, n C.int, ranks1 *C.int, h2 C.int, ran
 
 //export gompi_Group_compare
 func gompi_Group_compare(h1, h2 C.int, result *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Group_compare"
 	g1, rc := groupArg(call, "group1", h1)
 	if g1 == nil {
@@ -115,16 +132,28 @@ func setOp(call string, h1, h2 C.int, out *C.int, op func(a, b *group.Group) *gr
 
 //export gompi_Group_union
 func gompi_Group_union(h1, h2 C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return setOp("MPI_Group_union", h1, h2, out, group.Union)
 }
 
 //export gompi_Group_intersection
 func gompi_Group_intersection(h1, h2 C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return setOp("MPI_Group_intersection", h1, h2, out, group.Intersection)
 }
 
 //export gompi_Group_difference
 func gompi_Group_difference(h1, h2 C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return setOp("MPI_Group_difference", h1, h2, out, group.Difference)
 }
 
@@ -153,11 +182,19 @@ func listOp(call string, h C.int, n C.int, ranks *C.int, out *C.int, op func(*gr
 
 //export gompi_Group_incl
 func gompi_Group_incl(h C.int, n C.int, ranks *C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return listOp("MPI_Group_incl", h, n, ranks, out, group.Incl)
 }
 
 //export gompi_Group_excl
 func gompi_Group_excl(h C.int, n C.int, ranks *C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return listOp("MPI_Group_excl", h, n, ranks, out, group.Excl)
 }
 
@@ -194,16 +231,28 @@ func rangeOp(call string, h C.int, n C.int, ranges *C.int, out *C.int, op func(*
 
 //export gompi_Group_range_incl
 func gompi_Group_range_incl(h C.int, n C.int, ranges *C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return rangeOp("MPI_Group_range_incl", h, n, ranges, out, group.RangeIncl)
 }
 
 //export gompi_Group_range_excl
 func gompi_Group_range_excl(h C.int, n C.int, ranges *C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return rangeOp("MPI_Group_range_excl", h, n, ranges, out, group.RangeExcl)
 }
 
 //export gompi_Group_free
 func gompi_Group_free(h *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Group_free"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))

@@ -5,6 +5,7 @@ import "C"
 import (
 	"gompi/abi"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -36,6 +37,10 @@ func keyArg(call string, key *C.char) (string, C.int) {
 
 //export gompi_Info_create
 func gompi_Info_create(out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if out == nil {
 		return argErr(nil, "MPI_Info_create", abi.ErrArg, "info pointer is NULL")
 	}
@@ -45,6 +50,10 @@ func gompi_Info_create(out *C.int) C.int {
 
 //export gompi_Info_set
 func gompi_Info_set(h C.int, key, val *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_set"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -65,6 +74,10 @@ func gompi_Info_set(h C.int, key, val *C.char) C.int {
 
 //export gompi_Info_delete
 func gompi_Info_delete(h C.int, key *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_delete"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -90,6 +103,10 @@ func putTrunc(dst *C.char, s string, n int) {
 
 //export gompi_Info_get
 func gompi_Info_get(h C.int, key *C.char, valuelen C.int, val *C.char, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_get"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -116,6 +133,10 @@ func gompi_Info_get(h C.int, key *C.char, valuelen C.int, val *C.char, flag *C.i
 
 //export gompi_Info_get_valuelen
 func gompi_Info_get_valuelen(h C.int, key *C.char, n, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_get_valuelen"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -139,6 +160,10 @@ func gompi_Info_get_valuelen(h C.int, key *C.char, n, flag *C.int) C.int {
 
 //export gompi_Info_get_string
 func gompi_Info_get_string(h C.int, key *C.char, buflen *C.int, val *C.char, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_get_string"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -172,6 +197,10 @@ func gompi_Info_get_string(h C.int, key *C.char, buflen *C.int, val *C.char, fla
 
 //export gompi_Info_get_nkeys
 func gompi_Info_get_nkeys(h C.int, n *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	in, rc := infoArg("MPI_Info_get_nkeys", h)
 	if in == nil {
 		return rc
@@ -185,6 +214,10 @@ func gompi_Info_get_nkeys(h C.int, n *C.int) C.int {
 
 //export gompi_Info_get_nthkey
 func gompi_Info_get_nthkey(h C.int, n C.int, key *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Info_get_nthkey"
 	in, rc := infoArg(call, h)
 	if in == nil {
@@ -203,6 +236,10 @@ func gompi_Info_get_nthkey(h C.int, n C.int, key *C.char) C.int {
 
 //export gompi_Info_dup
 func gompi_Info_dup(h C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	in, rc := infoArg("MPI_Info_dup", h)
 	if in == nil {
 		return rc
@@ -216,6 +253,10 @@ func gompi_Info_dup(h C.int, out *C.int) C.int {
 
 //export gompi_Info_free
 func gompi_Info_free(h *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if h == nil {
 		return argErr(nil, "MPI_Info_free", abi.ErrArg, "info pointer is NULL")
 	}
@@ -242,5 +283,9 @@ func infoOptional(c *mpi.Comm, call string, h C.int) C.int {
 //
 //export gompi_InfoArg
 func gompi_InfoArg(comm C.int, call *C.char, h C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return infoOptional(mpi.CommFromHandle(int32(comm)), C.GoString(call), h)
 }

@@ -9,11 +9,16 @@ import (
 
 	"gompi/abi"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
 //export gompi_Info_create_env
 func gompi_Info_create_env(out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if out == nil {
 		return argErr(nil, "MPI_Info_create_env", abi.ErrArg, "info pointer is NULL")
 	}
@@ -25,6 +30,10 @@ func gompi_Info_create_env(out *C.int) C.int {
 //
 //export gompi_Get_hw_resource_info
 func gompi_Get_hw_resource_info(out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Get_hw_resource_info"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -42,6 +51,10 @@ func gompi_Get_hw_resource_info(out *C.int) C.int {
 
 //export gompi_Remove_error
 func gompi_Remove_error(code, what C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady("MPI_Remove_error_class")))
 	}
@@ -63,6 +76,10 @@ func gompi_Remove_error(code, what C.int) C.int {
 //
 //export gompi_Comm_dup_info
 func gompi_Comm_dup_info(comm, inh C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := C.GoString(ccall)
 	c, rc := commArg(call, comm)
 	if c == nil {

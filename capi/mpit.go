@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/mpit"
 )
@@ -55,6 +56,10 @@ func tReady() C.int {
 
 //export gompi_T_init_thread
 func gompi_T_init_thread(required C.int, provided *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	// Checked before initializing: a failed call must not count as an init.
 	if provided == nil {
 		return abi.TErrInvalid
@@ -65,10 +70,20 @@ func gompi_T_init_thread(required C.int, provided *C.int) C.int {
 }
 
 //export gompi_T_finalize
-func gompi_T_finalize() C.int { return C.int(mpit.Finalize()) }
+func gompi_T_finalize() C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
+	return C.int(mpit.Finalize())
+}
 
 //export gompi_T_get_num
 func gompi_T_get_num(what C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -81,6 +96,10 @@ func gompi_T_get_num(what C.int, out *C.int) C.int {
 
 //export gompi_T_get_index
 func gompi_T_get_index(what C.int, name *C.char, class C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -108,6 +127,10 @@ func enumHandle(e *mpit.Enum) C.uintptr_t { return C.uintptr_t(mpit.EnumID(e)) }
 
 //export gompi_T_enum_get_info
 func gompi_T_enum_get_info(h C.uintptr_t, num *C.int, name *C.char, nameLen *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -122,6 +145,10 @@ func gompi_T_enum_get_info(h C.uintptr_t, num *C.int, name *C.char, nameLen *C.i
 
 //export gompi_T_enum_get_item
 func gompi_T_enum_get_item(h C.uintptr_t, i C.int, value *C.int, name *C.char, nameLen *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -139,6 +166,10 @@ func gompi_T_enum_get_item(h C.uintptr_t, i C.int, value *C.int, name *C.char, n
 
 //export gompi_T_cvar_get_info
 func gompi_T_cvar_get_info(i C.int, name *C.char, nameLen, verbosity, dt *C.int, enumOut *C.uintptr_t, desc *C.char, descLen, bind, scope *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -168,6 +199,10 @@ const cvarStrLen = 4096
 
 //export gompi_T_cvar_handle_alloc
 func gompi_T_cvar_handle_alloc(i C.int, h *C.uintptr_t, count *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -189,6 +224,10 @@ func gompi_T_cvar_handle_alloc(i C.int, h *C.uintptr_t, count *C.int) C.int {
 
 //export gompi_T_cvar_handle_free
 func gompi_T_cvar_handle_free(h *C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -220,6 +259,10 @@ func cvarBuf(h C.uintptr_t, buf unsafe.Pointer) (*mpit.Cvar, C.int) {
 
 //export gompi_T_cvar_read
 func gompi_T_cvar_read(h C.uintptr_t, buf unsafe.Pointer) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	v, rc := cvarBuf(h, buf)
 	if rc != 0 {
 		return rc
@@ -236,6 +279,10 @@ func gompi_T_cvar_read(h C.uintptr_t, buf unsafe.Pointer) C.int {
 
 //export gompi_T_cvar_write
 func gompi_T_cvar_write(h C.uintptr_t, buf unsafe.Pointer) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	v, rc := cvarBuf(h, buf)
 	if rc != 0 {
 		return rc
@@ -248,6 +295,10 @@ func gompi_T_cvar_write(h C.uintptr_t, buf unsafe.Pointer) C.int {
 
 //export gompi_T_pvar_get_info
 func gompi_T_pvar_get_info(i C.int, name *C.char, nameLen, verbosity, class, dt *C.int, enumOut *C.uintptr_t, desc *C.char, descLen, bind, readonly, continuous, atomic *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -282,6 +333,10 @@ func gompi_T_pvar_get_info(i C.int, name *C.char, nameLen, verbosity, class, dt 
 
 //export gompi_T_pvar_session
 func gompi_T_pvar_session(free C.int, s *C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -302,6 +357,10 @@ func gompi_T_pvar_session(free C.int, s *C.uintptr_t) C.int {
 
 //export gompi_T_pvar_handle_alloc
 func gompi_T_pvar_handle_alloc(s C.uintptr_t, i C.int, h *C.uintptr_t, count *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -319,6 +378,10 @@ func gompi_T_pvar_handle_alloc(s C.uintptr_t, i C.int, h *C.uintptr_t, count *C.
 
 //export gompi_T_pvar_handle_free
 func gompi_T_pvar_handle_free(s C.uintptr_t, h *C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -343,6 +406,10 @@ const (
 
 //export gompi_T_pvar_op
 func gompi_T_pvar_op(op C.int, s, h C.uintptr_t, buf unsafe.Pointer) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -391,6 +458,10 @@ func gompi_T_pvar_op(op C.int, s, h C.uintptr_t, buf unsafe.Pointer) C.int {
 
 //export gompi_T_category_get_info
 func gompi_T_category_get_info(i C.int, name *C.char, nameLen *C.int, desc *C.char, descLen, ncv, npv, ncat *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}
@@ -408,6 +479,10 @@ func gompi_T_category_get_info(i C.int, name *C.char, nameLen *C.int, desc *C.ch
 
 //export gompi_T_category_list
 func gompi_T_category_list(what, i, n C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if rc := tReady(); rc != 0 {
 		return rc
 	}

@@ -11,12 +11,17 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/op"
 )
 
 //export gompi_Op_create
 func gompi_Op_create(fn unsafe.Pointer, commute C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Op_create"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -41,6 +46,10 @@ func gompi_Op_create(fn unsafe.Pointer, commute C.int, out *C.int) C.int {
 
 //export gompi_Op_free
 func gompi_Op_free(h *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Op_free"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -62,6 +71,10 @@ func gompi_Op_free(h *C.int) C.int {
 
 //export gompi_Op_commutative
 func gompi_Op_commutative(h C.int, commute *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Op_commutative"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -82,6 +95,10 @@ func gompi_Op_commutative(h C.int, commute *C.int) C.int {
 
 //export gompi_Reduce_local
 func gompi_Reduce_local(in, inout unsafe.Pointer, count, dt, h C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Reduce_local"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/pml"
 )
@@ -17,6 +18,10 @@ var sendNames = [...]string{"MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend"}
 
 //export gompi_Send
 func gompi_Send(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg(sendNames[mode], comm)
 	if c == nil {
 		return rc
@@ -41,6 +46,10 @@ var isendNames = [2][4]string{{"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibs
 
 //export gompi_Isend
 func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req *C.int, persistent C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := isendNames[persistent][mode]
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -73,6 +82,10 @@ func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req
 
 //export gompi_Recv
 func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Recv", comm)
 	if c == nil {
 		return rc
@@ -86,6 +99,10 @@ func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status C.ui
 
 //export gompi_Irecv
 func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int, persistent C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Irecv"
 	if persistent != 0 {
 		call = "MPI_Recv_init"
@@ -119,6 +136,10 @@ func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int
 //export gompi_Sendrecv
 func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
 	rcount, rtype, src, rtag, comm C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Sendrecv", comm)
 	if c == nil {
 		return rc
@@ -133,6 +154,10 @@ func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf u
 
 //export gompi_Sendrecv_replace
 func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Sendrecv_replace", comm)
 	if c == nil {
 		return rc
@@ -146,6 +171,10 @@ func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag
 
 //export gompi_Buffer_attach
 func gompi_Buffer_attach(buf unsafe.Pointer, size C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Buffer_attach"))
 	}
@@ -154,6 +183,10 @@ func gompi_Buffer_attach(buf unsafe.Pointer, size C.int) C.int {
 
 //export gompi_Buffer_detach
 func gompi_Buffer_detach(addr unsafe.Pointer, size *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Buffer_detach"))
 	}
@@ -168,6 +201,10 @@ func gompi_Buffer_detach(addr unsafe.Pointer, size *C.int) C.int {
 
 //export gompi_Probe
 func gompi_Probe(src, tag, comm C.int, flag *C.int, status C.uintptr_t, blocking C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Iprobe"
 	if blocking != 0 {
 		call = "MPI_Probe"
@@ -194,6 +231,10 @@ func gompi_Probe(src, tag, comm C.int, flag *C.int, status C.uintptr_t, blocking
 
 //export gompi_Mprobe
 func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status C.uintptr_t, blocking C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Improbe"
 	if blocking != 0 {
 		call = "MPI_Mprobe"
@@ -221,6 +262,10 @@ func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status C.uintpt
 
 //export gompi_Mrecv
 func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status C.uintptr_t, req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Mrecv"
 	if req != nil {
 		call = "MPI_Imrecv"

@@ -7,11 +7,16 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
 //export gompi_Pinit
 func gompi_Pinit(buf unsafe.Pointer, parts C.int, count C.long, dt, peer, tag, comm, info C.int, req *C.int, recv C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Psend_init"
 	if recv != 0 {
 		call = "MPI_Precv_init"
@@ -55,6 +60,10 @@ func partReq(call string, h C.int) (*mpi.Request, C.int) {
 
 //export gompi_Pready
 func gompi_Pready(lo, hi, h C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Pready_range"
 	if lo == hi {
 		call = "MPI_Pready"
@@ -68,6 +77,10 @@ func gompi_Pready(lo, hi, h C.int) C.int {
 
 //export gompi_Pready_list
 func gompi_Pready_list(n C.int, parts *C.int, h C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	r, rc := partReq("MPI_Pready_list", h)
 	if r == nil {
 		return rc
@@ -85,6 +98,10 @@ func gompi_Pready_list(n C.int, parts *C.int, h C.int) C.int {
 
 //export gompi_Parrived
 func gompi_Parrived(h, i C.int, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	r, rc := partReq("MPI_Parrived", h)
 	if r == nil {
 		return rc

@@ -14,6 +14,7 @@ import (
 	"gompi/abi"
 	"gompi/group"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -66,6 +67,10 @@ func infoOrNull(h C.int) (*info.Info, bool) {
 
 //export gompi_Session_init
 func gompi_Session_init(inh, eh C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_init"
 	h := mpi.ErrhandlerFromHandle(int32(eh))
 	if h == nil {
@@ -99,6 +104,10 @@ func gompi_Session_init(inh, eh C.int, out *C.int) C.int {
 
 //export gompi_Session_finalize
 func gompi_Session_finalize(p *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_finalize"
 	if p == nil {
 		return argErr(nil, call, abi.ErrArg, "session pointer is NULL")
@@ -118,6 +127,10 @@ func gompi_Session_finalize(p *C.int) C.int {
 
 //export gompi_Session_atexit
 func gompi_Session_atexit() {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if mpi.Stopping() {
 		runtimeStopping()
 		mpi.SessionsAtExit()
@@ -127,6 +140,10 @@ func gompi_Session_atexit() {
 
 //export gompi_Session_get_num_psets
 func gompi_Session_get_num_psets(sh, inh C.int, n *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_get_num_psets"
 	s, rc := sessionArg(call, sh)
 	if s == nil {
@@ -144,6 +161,10 @@ func gompi_Session_get_num_psets(sh, inh C.int, n *C.int) C.int {
 
 //export gompi_Session_get_nth_pset
 func gompi_Session_get_nth_pset(sh, inh, n C.int, plen *C.int, name *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_get_nth_pset"
 	s, rc := sessionArg(call, sh)
 	if s == nil {
@@ -177,6 +198,10 @@ func gompi_Session_get_nth_pset(sh, inh, n C.int, plen *C.int, name *C.char) C.i
 
 //export gompi_Session_get_pset_info
 func gompi_Session_get_pset_info(sh C.int, name *C.char, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_get_pset_info"
 	s, rc := sessionArg(call, sh)
 	if s == nil {
@@ -195,6 +220,10 @@ func gompi_Session_get_pset_info(sh C.int, name *C.char, out *C.int) C.int {
 
 //export gompi_Session_get_info
 func gompi_Session_get_info(sh C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_get_info"
 	s, rc := sessionArg(call, sh)
 	if s == nil {
@@ -209,6 +238,10 @@ func gompi_Session_get_info(sh C.int, out *C.int) C.int {
 
 //export gompi_Group_from_session_pset
 func gompi_Group_from_session_pset(sh C.int, name *C.char, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Group_from_session_pset"
 	s, rc := sessionArg(call, sh)
 	if s == nil {
@@ -229,6 +262,10 @@ func gompi_Group_from_session_pset(sh C.int, name *C.char, out *C.int) C.int {
 
 //export gompi_Comm_create_from_group
 func gompi_Comm_create_from_group(gh C.int, tag *C.char, inh, eh C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_create_from_group"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -276,6 +313,10 @@ func gompi_Comm_create_from_group(gh C.int, tag *C.char, inh, eh C.int, out *C.i
 
 //export gompi_Session_create_errhandler
 func gompi_Session_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Session_create_errhandler"
 	if fn == nil {
 		return argErr(nil, call, abi.ErrArg, "the handler function is NULL")
@@ -293,6 +334,10 @@ func gompi_Session_create_errhandler(fn unsafe.Pointer, out *C.int) C.int {
 //
 //export gompi_Session_errhandler
 func gompi_Session_errhandler(sh C.int, eh *C.int, set C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Session_get_errhandler"
 	if set != 0 {
 		call = "MPI_Session_set_errhandler"
@@ -321,6 +366,10 @@ func gompi_Session_errhandler(sh C.int, eh *C.int, set C.int) C.int {
 
 //export gompi_Session_call_errhandler
 func gompi_Session_call_errhandler(sh, code C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	s, rc := sessionArg("MPI_Session_call_errhandler", sh)
 	if s == nil {
 		return rc

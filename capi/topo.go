@@ -4,6 +4,7 @@ import "C"
 
 import (
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/topo"
 )
@@ -64,6 +65,10 @@ func negArg(c *mpi.Comm, call, what string, n C.int, class int) C.int {
 
 //export gompi_Cart_create
 func gompi_Cart_create(comm, ndims C.int, dims, periods *C.int, reorder C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_create"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -85,6 +90,10 @@ func gompi_Cart_create(comm, ndims C.int, dims, periods *C.int, reorder C.int, o
 
 //export gompi_Cart_coords
 func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_coords"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -103,6 +112,10 @@ func gompi_Cart_coords(comm, rank, maxdims C.int, coords *C.int) C.int {
 
 //export gompi_Cart_rank
 func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_rank"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -121,6 +134,10 @@ func gompi_Cart_rank(comm C.int, coords *C.int, rank *C.int) C.int {
 
 //export gompi_Cart_shift
 func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_shift"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -139,6 +156,10 @@ func gompi_Cart_shift(comm, direction, disp C.int, src, dst *C.int) C.int {
 
 //export gompi_Cart_sub
 func gompi_Cart_sub(comm C.int, remain *C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_sub"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -157,6 +178,10 @@ func gompi_Cart_sub(comm C.int, remain *C.int, out *C.int) C.int {
 
 //export gompi_Cart_get
 func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_get"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -184,6 +209,10 @@ func gompi_Cart_get(comm, maxdims C.int, dims, periods, coords *C.int) C.int {
 
 //export gompi_Cartdim_get
 func gompi_Cartdim_get(comm C.int, ndims *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cartdim_get"
 	c, g, rc := cartArg(call, comm)
 	if g == nil {
@@ -198,6 +227,10 @@ func gompi_Cartdim_get(comm C.int, ndims *C.int) C.int {
 
 //export gompi_Cart_map
 func gompi_Cart_map(comm, ndims C.int, dims, periods *C.int, newrank *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Cart_map"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -219,6 +252,10 @@ func gompi_Cart_map(comm, ndims C.int, dims, periods *C.int, newrank *C.int) C.i
 
 //export gompi_Dims_create
 func gompi_Dims_create(nnodes, ndims C.int, dims *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Dims_create"
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
@@ -239,6 +276,10 @@ func gompi_Dims_create(nnodes, ndims C.int, dims *C.int) C.int {
 
 //export gompi_Graph_create
 func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Graph_create"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -265,6 +306,10 @@ func gompi_Graph_create(comm, nnodes C.int, index, edges *C.int, reorder C.int, 
 
 //export gompi_Graph_get
 func gompi_Graph_get(comm, maxindex, maxedges C.int, index, edges *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Graph_get"
 	c, g, rc := graphArg(call, comm)
 	if g == nil {
@@ -283,6 +328,10 @@ func gompi_Graph_get(comm, maxindex, maxedges C.int, index, edges *C.int) C.int 
 
 //export gompi_Graph_neighbors
 func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Graph_neighbors"
 	if count != nil {
 		call = "MPI_Graph_neighbors_count"
@@ -311,6 +360,10 @@ func gompi_Graph_neighbors(comm, rank, max C.int, out *C.int, count *C.int) C.in
 
 //export gompi_Graphdims_get
 func gompi_Graphdims_get(comm C.int, nnodes, nedges *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Graphdims_get"
 	c, g, rc := graphArg(call, comm)
 	if g == nil {
@@ -325,6 +378,10 @@ func gompi_Graphdims_get(comm C.int, nnodes, nedges *C.int) C.int {
 
 //export gompi_Graph_map
 func gompi_Graph_map(comm, nnodes C.int, index, edges *C.int, newrank *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Graph_map"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -348,6 +405,10 @@ func gompi_Graph_map(comm, nnodes C.int, index, edges *C.int, newrank *C.int) C.
 
 //export gompi_Dist_graph_create
 func gompi_Dist_graph_create(comm, n C.int, sources, degrees, dests, weights *C.int, weighted, reorder C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Dist_graph_create"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -382,6 +443,10 @@ func gompi_Dist_graph_create(comm, n C.int, sources, degrees, dests, weights *C.
 //export gompi_Dist_graph_create_adjacent
 func gompi_Dist_graph_create_adjacent(comm, indeg C.int, sources, sw *C.int, outdeg C.int, dests, dw *C.int,
 	weighted, reorder C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Dist_graph_create_adjacent"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -411,6 +476,10 @@ func gompi_Dist_graph_create_adjacent(comm, indeg C.int, sources, sw *C.int, out
 
 //export gompi_Dist_graph_neighbors
 func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.int, dests, dw *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Dist_graph_neighbors"
 	c, g, rc := distgraphArg(call, comm)
 	if g == nil {
@@ -435,6 +504,10 @@ func gompi_Dist_graph_neighbors(comm, maxin C.int, sources, sw *C.int, maxout C.
 
 //export gompi_Dist_graph_neighbors_count
 func gompi_Dist_graph_neighbors_count(comm C.int, indeg, outdeg, weighted *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Dist_graph_neighbors_count"
 	c, g, rc := distgraphArg(call, comm)
 	if g == nil {
@@ -449,6 +522,10 @@ func gompi_Dist_graph_neighbors_count(comm C.int, indeg, outdeg, weighted *C.int
 
 //export gompi_Topo_test
 func gompi_Topo_test(comm C.int, status *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	c, rc := commArg("MPI_Topo_test", comm)
 	if c == nil {
 		return rc

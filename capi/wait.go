@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -109,6 +110,10 @@ func badRequest(call string) C.int {
 
 //export gompi_Wait
 func gompi_Wait(req *C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Wait"))
 	}
@@ -119,8 +124,11 @@ func gompi_Wait(req *C.int, status C.uintptr_t) C.int {
 	if kind == reqInvalid {
 		return badRequest("MPI_Wait")
 	}
+	if busy(r, kind) {
+		return busyRequest("MPI_Wait")
+	}
 	if kind == reqLive {
-		mpi.WaitRequest(r)
+		waitOne(r)
 	}
 	comm := (*mpi.Request)(nil)
 	if kind == reqLive {
@@ -140,6 +148,10 @@ func gompi_Wait(req *C.int, status C.uintptr_t) C.int {
 
 //export gompi_Test
 func gompi_Test(req *C.int, flag *C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Test"))
 	}
@@ -149,6 +161,9 @@ func gompi_Test(req *C.int, flag *C.int, status C.uintptr_t) C.int {
 	r, kind := classify(int32(*req))
 	if kind == reqInvalid {
 		return badRequest("MPI_Test")
+	}
+	if busy(r, kind) {
+		return busyRequest("MPI_Test")
 	}
 	if kind == reqLive && !r.Done() {
 		mpi.Progress()
@@ -168,6 +183,10 @@ func gompi_Test(req *C.int, flag *C.int, status C.uintptr_t) C.int {
 //
 //export gompi_Waitall
 func gompi_Waitall(n C.int, arr *C.int, statuses C.uintptr_t, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Waitall"
 	if flag != nil {
 		call = "MPI_Testall"
@@ -180,8 +199,12 @@ func gompi_Waitall(n C.int, arr *C.int, statuses C.uintptr_t, flag *C.int) C.int
 		return rc
 	}
 	for _, h := range hs {
-		if _, kind := classify(int32(h)); kind == reqInvalid {
+		r, kind := classify(int32(h))
+		if kind == reqInvalid {
 			return badRequest(call)
+		}
+		if busy(r, kind) {
+			return busyRequest(call)
 		}
 	}
 	spins := 0
@@ -204,7 +227,7 @@ func gompi_Waitall(n C.int, arr *C.int, statuses C.uintptr_t, flag *C.int) C.int
 				*flag = 0
 				return 0
 			}
-			mpi.Backoff(&spins)
+			backoffMarked(hs, &spins)
 		} else {
 			spins = 0
 		}
@@ -233,6 +256,10 @@ func gompi_Waitall(n C.int, arr *C.int, statuses C.uintptr_t, flag *C.int) C.int
 //
 //export gompi_Waitany
 func gompi_Waitany(n C.int, arr *C.int, index *C.int, status C.uintptr_t, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Waitany"
 	if flag != nil {
 		call = "MPI_Testany"
@@ -249,9 +276,13 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status C.uintptr_t, flag *
 		active := false
 		for i := range hs {
 			r, kind := classify(int32(hs[i]))
-			switch kind {
-			case reqInvalid:
+			switch {
+			case kind == reqInvalid:
 				return badRequest(call)
+			case busy(r, kind):
+				return busyRequest(call)
+			}
+			switch kind {
 			case reqInactive:
 				continue
 			case reqLive:
@@ -283,7 +314,7 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status C.uintptr_t, flag *
 				*index = C.int(abi.Undefined)
 				return 0
 			}
-			mpi.Backoff(&spins)
+			backoffMarked(hs, &spins)
 		} else {
 			spins = 0
 		}
@@ -292,6 +323,10 @@ func gompi_Waitany(n C.int, arr *C.int, index *C.int, status C.uintptr_t, flag *
 
 //export gompi_Waitsome
 func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, statuses C.uintptr_t, blocking C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Testsome"
 	if blocking != 0 {
 		call = "MPI_Waitsome"
@@ -310,9 +345,13 @@ func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, status
 		var failed *mpi.Request
 		for i := range hs {
 			r, kind := classify(int32(hs[i]))
-			switch kind {
-			case reqInvalid:
+			switch {
+			case kind == reqInvalid:
 				return badRequest(call)
+			case busy(r, kind):
+				return busyRequest(call)
+			}
+			switch kind {
 			case reqInactive:
 				continue
 			case reqLive:
@@ -346,7 +385,7 @@ func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, status
 			return 0
 		}
 		if mpi.Progress() == 0 {
-			mpi.Backoff(&spins)
+			backoffMarked(hs, &spins)
 		} else {
 			spins = 0
 		}
@@ -355,6 +394,10 @@ func gompi_Waitsome(n C.int, arr *C.int, outcount *C.int, indices *C.int, status
 
 //export gompi_Request_get_status
 func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Request_get_status"))
 	}
@@ -389,6 +432,10 @@ func gompi_Request_get_status(h C.int, flag *C.int, status C.uintptr_t) C.int {
 
 //export gompi_Request_free
 func gompi_Request_free(req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Request_free"))
 	}
@@ -396,6 +443,9 @@ func gompi_Request_free(req *C.int) C.int {
 		return argErr(nil, "MPI_Request_free", abi.ErrArg, "request pointer is NULL")
 	}
 	r, kind := classify(int32(*req))
+	if busy(r, kind) {
+		return busyRequest("MPI_Request_free")
+	}
 	switch kind {
 	case reqInvalid:
 		return badRequest("MPI_Request_free")
@@ -418,6 +468,10 @@ func gompi_Request_free(req *C.int) C.int {
 
 //export gompi_Startall
 func gompi_Startall(n C.int, arr *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Start"))
 	}
@@ -439,6 +493,10 @@ func gompi_Startall(n C.int, arr *C.int) C.int {
 
 //export gompi_Cancel
 func gompi_Cancel(req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return gompi_NotReady(C.CString("MPI_Cancel"))
 	}

@@ -19,6 +19,7 @@ import (
 	"gompi/abi"
 	"gompi/attr"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -75,6 +76,10 @@ func finishWin(w *mpi.Win, err error, out *C.int) C.int {
 
 //export gompi_Win_create
 func gompi_Win_create(base unsafe.Pointer, size C.long, du C.int, inf, comm C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_create"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -96,6 +101,10 @@ func gompi_Win_create(base unsafe.Pointer, size C.long, du C.int, inf, comm C.in
 
 //export gompi_Win_allocate
 func gompi_Win_allocate(size C.long, du C.int, inf, comm C.int, baseptr *unsafe.Pointer, out *C.int, shared C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Win_allocate"
 	if shared != 0 {
 		call = "MPI_Win_allocate_shared"
@@ -127,6 +136,10 @@ func gompi_Win_allocate(size C.long, du C.int, inf, comm C.int, baseptr *unsafe.
 
 //export gompi_Win_create_dynamic
 func gompi_Win_create_dynamic(inf, comm C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_create_dynamic"
 	c, rc := commArg(call, comm)
 	if c == nil {
@@ -145,6 +158,10 @@ func gompi_Win_create_dynamic(inf, comm C.int, out *C.int) C.int {
 
 //export gompi_Win_shared_query
 func gompi_Win_shared_query(win, rank C.int, size *C.long, du *C.int, baseptr *unsafe.Pointer) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_shared_query"
 	w, rc := winArgOut(call, win, size == nil || du == nil || baseptr == nil, "size, disp_unit or baseptr is NULL")
 	if w == nil {
@@ -160,6 +177,10 @@ func gompi_Win_shared_query(win, rank C.int, size *C.long, du *C.int, baseptr *u
 
 //export gompi_Win_attach
 func gompi_Win_attach(win C.int, base unsafe.Pointer, size C.long) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_attach"
 	w, rc := winArg(call, win)
 	if w == nil {
@@ -173,6 +194,10 @@ func gompi_Win_attach(win C.int, base unsafe.Pointer, size C.long) C.int {
 
 //export gompi_Win_detach
 func gompi_Win_detach(win C.int, base unsafe.Pointer) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	w, rc := winArg("MPI_Win_detach", win)
 	if w == nil {
 		return rc
@@ -182,6 +207,10 @@ func gompi_Win_detach(win C.int, base unsafe.Pointer) C.int {
 
 //export gompi_Win_free
 func gompi_Win_free(win *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_free"
 	if win == nil {
 		return argErr(nil, call, abi.ErrArg, "win pointer is NULL")
@@ -207,6 +236,10 @@ func gompi_Win_free(win *C.int) C.int {
 
 //export gompi_Win_get_group
 func gompi_Win_get_group(win C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_get_group"
 	w, rc := winArgOut(call, win, out == nil, "group pointer is NULL")
 	if w == nil {
@@ -218,6 +251,10 @@ func gompi_Win_get_group(win C.int, out *C.int) C.int {
 
 //export gompi_Win_set_info
 func gompi_Win_set_info(win, inf C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_set_info"
 	w, rc := winArg(call, win)
 	if w == nil {
@@ -233,6 +270,10 @@ func gompi_Win_set_info(win, inf C.int) C.int {
 
 //export gompi_Win_get_info
 func gompi_Win_get_info(win C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_get_info"
 	w, rc := winArgOut(call, win, out == nil, "info pointer is NULL")
 	if w == nil {
@@ -244,6 +285,10 @@ func gompi_Win_get_info(win C.int, out *C.int) C.int {
 
 //export gompi_Win_set_name
 func gompi_Win_set_name(win C.int, name *C.char) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_set_name"
 	w, rc := winArgOut(call, win, name == nil, "name is NULL")
 	if w == nil {
@@ -259,6 +304,10 @@ func gompi_Win_set_name(win C.int, name *C.char) C.int {
 
 //export gompi_Win_get_name
 func gompi_Win_get_name(win C.int, name *C.char, resultlen *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_get_name"
 	w, rc := winArgOut(call, win, name == nil || resultlen == nil, "name or resultlen is NULL")
 	if w == nil {
@@ -296,6 +345,10 @@ func winAttrArgs(call string, win, kv C.int) (*mpi.Win, *attr.Keyval, C.int) {
 
 //export gompi_Win_set_attr
 func gompi_Win_set_attr(win, kv C.int, val C.uintptr_t) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_set_attr"
 	w, k, rc := winAttrArgs(call, win, kv)
 	if k == nil {
@@ -306,6 +359,10 @@ func gompi_Win_set_attr(win, kv C.int, val C.uintptr_t) C.int {
 
 //export gompi_Win_delete_attr
 func gompi_Win_delete_attr(win, kv C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_delete_attr"
 	w, k, rc := winAttrArgs(call, win, kv)
 	if k == nil {
@@ -316,6 +373,10 @@ func gompi_Win_delete_attr(win, kv C.int) C.int {
 
 //export gompi_Win_get_attr
 func gompi_Win_get_attr(win, kv C.int, val unsafe.Pointer, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_get_attr"
 	w, rc := winArgOut(call, win, val == nil || flag == nil, "attribute_val or flag is NULL")
 	if w == nil {
@@ -365,6 +426,10 @@ func winErrhFn(fn unsafe.Pointer) func(w *mpi.Win, code int) {
 
 //export gompi_Win_set_errhandler
 func gompi_Win_set_errhandler(win, eh C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_set_errhandler"
 	w, rc := winArg(call, win)
 	if w == nil {
@@ -383,6 +448,10 @@ func gompi_Win_set_errhandler(win, eh C.int) C.int {
 
 //export gompi_Win_get_errhandler
 func gompi_Win_get_errhandler(win C.int, eh *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_get_errhandler"
 	w, rc := winArgOut(call, win, eh == nil, "errhandler pointer is NULL")
 	if w == nil {
@@ -394,6 +463,10 @@ func gompi_Win_get_errhandler(win C.int, eh *C.int) C.int {
 
 //export gompi_Win_call_errhandler
 func gompi_Win_call_errhandler(win, code C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	w, rc := winArg("MPI_Win_call_errhandler", win)
 	if w == nil {
 		return rc

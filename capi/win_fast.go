@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 	"gompi/osc"
 )
@@ -30,8 +31,8 @@ func winFastSlot(w *mpi.Win) *C.gompi_winfast_t {
 func winFastPublish(w *mpi.Win) {
 	ow := w.Osc()
 	s := winFastSlot(w)
-	if s == nil || w.Flavor == abi.WinFlavorDynamic {
-		return
+	if s == nil || w.Flavor == abi.WinFlavorDynamic || mtlock.On {
+		return // at MULTIPLE the Go path runs, under the lock
 	}
 	ts := ow.Targets
 	for i := range ts {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/mpi"
 )
 
@@ -16,6 +17,10 @@ var syncNames = [...]string{"MPI_Win_fence", "MPI_Win_lock", "MPI_Win_unlock", "
 
 //export gompi_Win_sync_call
 func gompi_Win_sync_call(win, which, assert, rank, typ C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := syncNames[which]
 	w, rc := winArg(call, win)
 	if w == nil {
@@ -64,6 +69,10 @@ func gompi_Win_sync_call(win, which, assert, rank, typ C.int) C.int {
 
 //export gompi_Win_test
 func gompi_Win_test(win C.int, flag *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Win_test"
 	w, rc := winArg(call, win)
 	if w == nil {
@@ -90,6 +99,10 @@ var rmaNames = [2][4]string{
 //export gompi_Win_rma
 func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc, odt C.int, rbuf unsafe.Pointer, rc, rdt C.int,
 	t C.int, disp C.long, tc, tdt, opH, win C.int, req *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(rmaNames[kind>>2][kind&3])))
 	}
@@ -147,6 +160,10 @@ func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc, odt C.int, rbuf unsafe.P
 //
 //export gompi_Win_atomic
 func gompi_Win_atomic(kind C.int, obuf, cbuf, rbuf unsafe.Pointer, dt, t C.int, disp C.long, opH, win C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := "MPI_Fetch_and_op"
 	if kind == 1 {
 		call = "MPI_Compare_and_swap"

@@ -6,6 +6,7 @@ import (
 	"gompi/abi"
 	"gompi/coll"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/op"
 )
 
@@ -27,6 +28,10 @@ func (c *Comm) fail(e *Error) (*Request, error) { return nil, c.raise(e) }
 
 // BarrierAs is MPI_Barrier, MPI_Ibarrier or MPI_Barrier_init.
 func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interBarrier(m)
 	}
@@ -52,6 +57,10 @@ func bcastSegment() int { return st.settings.size("GOMPI_COLL_BCAST_SEGMENT", 32
 
 // BcastAs is MPI_Bcast, MPI_Ibcast or MPI_Bcast_init.
 func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.Type, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interBcast(m, callName("Bcast", m), buf, count, dt, root)
 	}
@@ -80,6 +89,10 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 // GatherAs is MPI_Gather and its forms; GathervAs the v-variant.
 func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		rc, rd := regular(c.RemoteSize(), rcount)
 		return c.interGather(m, callName("Gather", m), sbuf, scount, stype, rbuf, rc, rd, rtype, root)
@@ -95,6 +108,10 @@ func (c *Comm) GatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *data
 // GathervAs is MPI_Gatherv and its forms.
 func (c *Comm) GathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interGather(m, callName("Gatherv", m), sbuf, scount, stype, rbuf, rcounts, displs, rtype, root)
 	}
@@ -155,6 +172,10 @@ func (c *Comm) checkNotInPlace(call string, p unsafe.Pointer) *Error {
 // ScatterAs is MPI_Scatter and its forms.
 func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		sc, sd := regular(c.RemoteSize(), scount)
 		return c.interScatter(m, callName("Scatter", m), sbuf, sc, sd, stype, rbuf, rcount, rtype, root)
@@ -170,6 +191,10 @@ func (c *Comm) ScatterAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *dat
 // ScattervAs is MPI_Scatterv and its forms.
 func (c *Comm) ScattervAs(m CollMode, sbuf unsafe.Pointer, scounts, displs []int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interScatter(m, callName("Scatterv", m), sbuf, scounts, displs, stype, rbuf, rcount, rtype, root)
 	}
@@ -217,6 +242,10 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 // AllgatherAs is MPI_Allgather and its forms.
 func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		rc, rd := regular(c.RemoteSize(), rcount)
 		return c.interAllgather(m, callName("Allgather", m), sbuf, scount, stype, rbuf, rc, rd, rtype)
@@ -239,6 +268,10 @@ func (c *Comm) AllgatherAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *d
 // AllgathervAs is MPI_Allgatherv and its forms.
 func (c *Comm) AllgathervAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, displs []int, rtype *datatype.Type) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interAllgather(m, callName("Allgatherv", m), sbuf, scount, stype, rbuf, rcounts, displs, rtype)
 	}
@@ -281,6 +314,10 @@ func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount in
 // AlltoallAs is MPI_Alltoall and its forms.
 func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		nr := c.RemoteSize()
 		sc, sd := regular(nr, scount)
@@ -310,6 +347,10 @@ func (c *Comm) AlltoallAs(m CollMode, sbuf unsafe.Pointer, scount int, stype *da
 // AlltoallvAs is MPI_Alltoallv and its forms.
 func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stype *datatype.Type,
 	rbuf unsafe.Pointer, rcounts, rdispls []int, rtype *datatype.Type) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		nr := c.RemoteSize()
 		if len(sdispls) < nr || len(rdispls) < nr {
@@ -328,6 +369,10 @@ func (c *Comm) AlltoallvAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []i
 // AlltoallwAs is MPI_Alltoallw and its forms (displacements in bytes).
 func (c *Comm) AlltoallwAs(m CollMode, sbuf unsafe.Pointer, scounts, sdispls []int, stypes []*datatype.Type,
 	rbuf unsafe.Pointer, rcounts, rdispls []int, rtypes []*datatype.Type) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interAlltoall(m, callName("Alltoallw", m), sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes)
 	}
@@ -401,6 +446,10 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 
 // ReduceAs is MPI_Reduce and its forms.
 func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op, root int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interReduce(m, callName("Reduce", m), sbuf, rbuf, count, dt, o, root)
 	}
@@ -495,6 +544,10 @@ func (c *Comm) reduceArgs(call string, sbuf, rbuf unsafe.Pointer, count int, dt 
 
 // AllreduceAs is MPI_Allreduce and its forms.
 func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		return c.interAllreduce(m, callName("Allreduce", m), sbuf, rbuf, count, dt, o)
 	}
@@ -516,11 +569,19 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 
 // ScanAs is MPI_Scan and its forms; ExscanAs the exclusive scan.
 func (c *Comm) ScanAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return c.scan(m, "Scan", sbuf, rbuf, count, dt, o, false)
 }
 
 // ExscanAs is MPI_Exscan and its forms (rbuf at rank 0 is left unchanged).
 func (c *Comm) ExscanAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return c.scan(m, "Exscan", sbuf, rbuf, count, dt, o, true)
 }
 
@@ -543,6 +604,10 @@ func (c *Comm) scan(m CollMode, name string, sbuf, rbuf unsafe.Pointer, count in
 
 // ReduceScatterAs is MPI_Reduce_scatter and its forms.
 func (c *Comm) ReduceScatterAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcounts []int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		if len(rcounts) < c.size {
 			return c.fail(errf(abi.ErrArg, callName("Reduce_scatter", m), "receive count array is missing"))
@@ -554,6 +619,10 @@ func (c *Comm) ReduceScatterAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcounts []
 
 // ReduceScatterBlockAs is MPI_Reduce_scatter_block and its forms.
 func (c *Comm) ReduceScatterBlockAs(m CollMode, sbuf, rbuf unsafe.Pointer, rcount int, dt *datatype.Type, o *op.Op) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c.IsInter() {
 		rc, _ := regular(c.size, rcount)
 		return c.interReduceScatter(m, callName("Reduce_scatter_block", m), sbuf, rbuf, rc, dt, o)

@@ -6,6 +6,7 @@ import (
 
 	"gompi/abi"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/pml"
 )
 
@@ -81,15 +82,12 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
-	m := ctxFree
-	v.allreduceMask(&m)
-	if c != nil && c.inter {
-		if c.rank == 0 {
-			var other ctxMask
-			exchange(c.cc, 0, tagCommBridge, maskBytes(&m), maskBytes(&other))
-			m.and(&other)
-		}
-		v.bcast(maskBytes(&m), 0)
+	var m ctxMask
+	if mtlock.On {
+		m = c.agreeMaskMT(v, n) // ctxid_mt.go
+	} else {
+		m = ctxFree
+		c.reduceMask(v, &m)
 	}
 	s := m.lowestN(n)
 	if len(s) < n {
@@ -105,6 +103,20 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 		}
 	}
 	return s, area, nil
+}
+
+// reduceMask ANDs m over v's members (and, for an intercommunicator, over
+// both groups).
+func (c *Comm) reduceMask(v *xview, m *ctxMask) {
+	v.allreduceMask(m)
+	if c != nil && c.inter {
+		if c.rank == 0 {
+			var other ctxMask
+			exchange(c.cc, 0, tagCommBridge, maskBytes(m), maskBytes(&other))
+			m.and(&other)
+		}
+		v.bcast(maskBytes(m), 0)
+	}
 }
 
 // newIntra builds an intracommunicator over the given world ranks; every
@@ -157,6 +169,10 @@ func (c *Comm) Idup() (*Comm, error) {
 // Dup duplicates c (MPI_Comm_dup): same group, new context, attributes
 // copied by their callbacks, error handler and topology inherited.
 func (c *Comm) Dup() (*Comm, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_dup"
 	var d *Comm
 	if c.inter {
@@ -183,6 +199,10 @@ func (c *Comm) Dup() (*Comm, error) {
 // Split partitions c by colour, ordering each part by key then rank
 // (MPI_Comm_split). It returns nil for colour MPI_UNDEFINED.
 func (c *Comm) Split(color, key int) (*Comm, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	const call = "MPI_Comm_split"
 	if color < 0 && color != abi.Undefined {
 		return nil, c.raise(errf(abi.ErrArg, call, "colour %d is negative and not MPI_UNDEFINED", color))
@@ -289,6 +309,10 @@ func (c *Comm) CreateGroup(g []int, tag int) (*Comm, error) {
 // Free releases c (MPI_Comm_free): delete callbacks run, the context slots
 // return to the free mask and the handle index is recycled.
 func (c *Comm) Free() error {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if c == st.world || c == st.self {
 		return c.raise(errf(abi.ErrComm, "MPI_Comm_free", "%s cannot be freed", c.name))
 	}

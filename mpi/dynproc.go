@@ -11,6 +11,7 @@ import (
 
 	"gompi/abi"
 	"gompi/btl/sock"
+	"gompi/internal/mtlock"
 )
 
 // Dynamic processes. Processes are named universe-wide by their pid (one
@@ -122,7 +123,8 @@ func joinGroups(call string, local *Comm, root int, work rootWork) (*Comm, error
 	// Every member listens before the allreduce, so once the root has the
 	// mask, every member of its group can be dialled.
 	initErr := dynInit()
-	m := ctxFree
+	m := ctxSnapshot()
+	defer ctxClaim(&m)() // other threads' agreements must not offer these
 	v.allreduceMask(&m)
 	// info: [class, slot0, slot1, remote pids...]; class != 0 is an error.
 	var info []int
@@ -261,6 +263,10 @@ func streamIO(fd int, b []byte, write bool) error {
 // pollProgress waits briefly for ev on fd and keeps point-to-point moving.
 func pollProgress(fd int, ev int16) {
 	st.eng.Progress()
+	if mtlock.On {
+		d := mtlock.Release() // let other threads in while we wait
+		defer mtlock.Reacquire(d)
+	}
 	p := []unix.PollFd{{Fd: int32(fd), Events: ev}}
 	unix.Poll(p, 1)
 }

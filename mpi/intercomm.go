@@ -61,7 +61,8 @@ func IntercommCreate(local *Comm, localLeader int, peer *Comm, remoteLeader, tag
 	if len(retiring) > 0 {
 		sweepRetiring()
 	}
-	m := ctxFree
+	m := ctxSnapshot()
+	defer ctxClaim(&m)() // other threads' agreements must not offer these
 	v.allreduceMask(&m)
 	// The leader learns the remote group and mask; then everyone gets
 	// [slot0, slot1, remote world ranks...].

@@ -1,10 +1,17 @@
 package mpi
 
-import "gompi/abi"
+import (
+	"gompi/abi"
+	"gompi/internal/mtlock"
+)
 
 // Test reports whether r completed; on completion it returns the status and
 // frees r (unless persistent). A nil r is complete.
 func Test(r *Request) (bool, Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if r == nil {
 		return true, ProcNullStatus, nil
 	}
@@ -21,6 +28,10 @@ func Test(r *Request) (bool, Status, error) {
 // Waitall completes every request; nil entries are already complete. The
 // error is MPI_ERR_IN_STATUS when any status carries an error.
 func Waitall(reqs []*Request) ([]Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	spins := 0
 	for {
 		all := true
@@ -60,6 +71,10 @@ func Waitall(reqs []*Request) ([]Status, error) {
 // Waitany completes one request and returns its index (abi.Undefined when
 // every entry is nil).
 func Waitany(reqs []*Request) (int, Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	spins := 0
 	for {
 		active := false

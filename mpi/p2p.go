@@ -5,6 +5,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/pml"
 )
 
@@ -52,16 +53,28 @@ func (c *Comm) checkRecv(call string, buf unsafe.Pointer, count int, dt *datatyp
 
 // Send is a blocking standard-mode send (mode selects Ssend/Rsend/Bsend).
 func (c *Comm) Send(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int) error {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return c.send("MPI_Send", buf, count, dt, dest, tag, pml.ModeStandard)
 }
 
 // Ssend is a synchronous send: it returns once the receive has matched.
 func (c *Comm) Ssend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int) error {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return c.send("MPI_Ssend", buf, count, dt, dest, tag, pml.ModeSync)
 }
 
 // Rsend is a ready-mode send (the receive must already be posted).
 func (c *Comm) Rsend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int) error {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	return c.send("MPI_Rsend", buf, count, dt, dest, tag, pml.ModeReady)
 }
 
@@ -82,6 +95,10 @@ func (c *Comm) send(call string, buf unsafe.Pointer, count int, dt *datatype.Typ
 
 // Isend starts a nonblocking send; mode picks Issend/Irsend.
 func (c *Comm) Isend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int, mode uint8) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	call := [...]string{"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibsend"}[mode]
 	if e := c.checkSend(call, buf, count, dt, dest, tag); e != nil {
 		return nil, c.raise(e)
@@ -102,6 +119,10 @@ func (c *Comm) Isend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag
 
 // Recv is a blocking receive.
 func (c *Comm) Recv(buf unsafe.Pointer, count int, dt *datatype.Type, src, tag int) (Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkRecv("MPI_Recv", buf, count, dt, src, tag); e != nil {
 		return Status{}, c.raise(e)
 	}
@@ -126,6 +147,10 @@ func (c *Comm) statusErr(call string, s Status) error {
 
 // Irecv posts a nonblocking receive.
 func (c *Comm) Irecv(buf unsafe.Pointer, count int, dt *datatype.Type, src, tag int) (*Request, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkRecv("MPI_Irecv", buf, count, dt, src, tag); e != nil {
 		return nil, c.raise(e)
 	}
@@ -144,6 +169,10 @@ func (c *Comm) Irecv(buf unsafe.Pointer, count int, dt *datatype.Type, src, tag 
 
 // Wait completes r and reports its status; a nil r is already complete.
 func (c *Comm) Wait(r *Request) (Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if r == nil {
 		return ProcNullStatus, nil
 	}

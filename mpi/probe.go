@@ -5,6 +5,7 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 	"gompi/pml"
 )
 
@@ -20,6 +21,10 @@ func (c *Comm) checkProbe(call string, src, tag int) *Error {
 
 // Probe looks for a matching message (blocking: waits for one).
 func (c *Comm) Probe(call string, src, tag int, blocking bool) (Status, bool, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkProbe(call, src, tag); e != nil {
 		return Status{}, false, c.raise(e)
 	}
@@ -43,6 +48,10 @@ const msgHandleBase = reqHandleBase | 1<<25
 
 // Mprobe takes a matching message out of matching and returns its handle.
 func (c *Comm) Mprobe(call string, src, tag int, blocking bool) (int32, Status, bool, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkProbe(call, src, tag); e != nil {
 		return 0, Status{}, false, c.raise(e)
 	}
@@ -80,6 +89,10 @@ var msgComms []*Comm
 
 // Mrecv receives a message taken by Mprobe (blocking, or returns a request).
 func Mrecv(call string, buf unsafe.Pointer, count int, dt *datatype.Type, h int32, blocking bool) (*Request, Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if h == abi.MessageNoProc {
 		return nil, ProcNullStatus, nil
 	}

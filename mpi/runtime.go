@@ -78,9 +78,9 @@ func Init() error {
 	return err
 }
 
-// InitThread starts MPI and returns the thread level provided. Calls are
-// serialised by the caller up to MPI_THREAD_SERIALIZED; that is the most
-// this engine provides (its hot path takes no locks).
+// InitThread starts MPI and returns the thread level provided. Below
+// MPI_THREAD_MULTIPLE the caller serialises calls and the hot path takes
+// no locks; at MULTIPLE see threads.go.
 func InitThread(required int) (int, error) {
 	if st.initialized {
 		return 0, errf(abi.ErrOther, "MPI_Init", "MPI is already initialized")
@@ -91,14 +91,14 @@ func InitThread(required int) (int, error) {
 	st.initialized = true
 	st.thread = providedLevel(required)
 	startRuntime("MPI_Init")
+	if st.thread == abi.ThreadMultiple {
+		enableMultiple()
+	}
 	return st.thread, nil
 }
 
-// providedLevel is the thread level given for required: calls are
-// serialised by the caller up to MPI_THREAD_SERIALIZED.
-func providedLevel(required int) int {
-	return min(max(required, abi.ThreadSingle), abi.ThreadSerialized)
-}
+// providedLevel is the thread level given for required (threads.go).
+func providedLevel(required int) int { return grantThread(required) }
 
 // startRuntime brings the runtime up once, for the world model or the
 // first session, whichever comes first; a failure ends the job.

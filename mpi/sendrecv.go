@@ -5,11 +5,16 @@ import (
 
 	"gompi/abi"
 	"gompi/datatype"
+	"gompi/internal/mtlock"
 )
 
 // Sendrecv sends and receives at once (no deadlock between pairs).
 func (c *Comm) Sendrecv(sbuf unsafe.Pointer, scount int, stype *datatype.Type, dest, stag int,
 	rbuf unsafe.Pointer, rcount int, rtype *datatype.Type, src, rtag int) (Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkSend("MPI_Sendrecv", sbuf, scount, stype, dest, stag); e != nil {
 		return Status{}, c.raise(e)
 	}
@@ -26,6 +31,10 @@ func (c *Comm) Sendrecv(sbuf unsafe.Pointer, scount int, stype *datatype.Type, d
 
 // SendrecvReplace sends buf and receives into it.
 func (c *Comm) SendrecvReplace(buf unsafe.Pointer, count int, dt *datatype.Type, dest, stag, src, rtag int) (Status, error) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if e := c.checkSend("MPI_Sendrecv_replace", buf, count, dt, dest, stag); e != nil {
 		return Status{}, c.raise(e)
 	}

@@ -67,6 +67,9 @@ func NewSession(in *info.Info, eh *Errhandler) (*Session, error) {
 		st.thread = s.thread
 		startRuntime(call)
 	}
+	if s.thread == abi.ThreadMultiple {
+		enableMultiple()
+	}
 	s.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjSession, uint32(sessions.add(s)))
 	openSessions++
 	return s, nil

@@ -9,6 +9,7 @@ import (
 	"gompi/coll"
 	"gompi/datatype"
 	"gompi/hitopo"
+	"gompi/internal/mtlock"
 	"gompi/op"
 	"gompi/pml"
 	"gompi/shmcoll"
@@ -29,6 +30,10 @@ var shmSpins = 4000
 // moving and gives the core away after a while. It never sleeps on the
 // futex: collective peers write counters, they do not ring doorbells.
 func shmWait(spins *int) {
+	if mtlock.On {
+		d := mtlock.Release() // let other threads in while we wait
+		defer mtlock.Reacquire(d)
+	}
 	*spins++
 	if *spins&63 == 0 && st.eng.Progress() > 0 {
 		return

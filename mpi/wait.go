@@ -2,6 +2,7 @@ package mpi
 
 import (
 	"gompi/abi"
+	"gompi/internal/mtlock"
 	"gompi/pml"
 )
 
@@ -14,6 +15,10 @@ func WaitRequest(r *Request) { st.eng.Wait(r) }
 // Finish collects a completed request's status and frees it unless it is
 // persistent (which just becomes inactive).
 func Finish(r *Request) Status {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if r.Kind == KindExt {
 		finishExt(r)
 	}
@@ -31,6 +36,10 @@ func Finish(r *Request) Status {
 // Free releases a request the user no longer wants (MPI_Request_free): at
 // once if inactive, at completion otherwise.
 func Free(r *Request) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	freePart(r)
 	if r.Kind == KindExt {
 		freeExt(r)
@@ -45,6 +54,10 @@ func Free(r *Request) {
 // Cancel cancels a pending receive, or asks the receiver to withdraw a send
 // it has not matched yet (MPI_Test_cancelled tells which happened).
 func Cancel(r *Request) {
+	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
 	if r.Kind == KindExt {
 		cancelExt(r)
 		return

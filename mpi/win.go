@@ -9,6 +9,7 @@ import (
 	"gompi/attr"
 	"gompi/group"
 	"gompi/info"
+	"gompi/internal/mtlock"
 	"gompi/osc"
 	"gompi/pml"
 )
@@ -125,6 +126,10 @@ func (w *Win) CallErrhandler(code int) error {
 // winIdle is a window wait loop's step: keep point-to-point moving, give
 // the core away after a while (ranks may outnumber cores).
 func winIdle(spins int) int {
+	if mtlock.On {
+		d := mtlock.Release() // let other threads in while we wait
+		defer mtlock.Reacquire(d)
+	}
 	spins++
 	if spins&63 == 0 && st.eng.Progress() > 0 {
 		return spins

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"gompi/btl"
+	"gompi/internal/mtlock"
 )
 
 // Idler is a transport that can put the process to sleep until data arrives.
@@ -82,6 +83,7 @@ type Engine struct {
 	idleCap  time.Duration // longest idle sleep, 0: none (peers.go)
 	part     partEngine
 	partCtrl []partCtrlMsg
+	mt       mtWait // MPI_THREAD_MULTIPLE sleepers (multi.go)
 }
 
 // Counters are cheap statistics for tests, tuning and MPI_T (plain words of
@@ -238,6 +240,9 @@ func (e *Engine) Lookup(id uint32) *Request { return e.reqs.lookup(id) }
 // collects the completion (Wait/Test), which makes it inactive.
 func (e *Engine) complete(r *Request) {
 	r.done = true
+	if mtlock.On && e.mt.sleepers > 0 {
+		e.wakeMT()
+	}
 	if r.read {
 		r.read = false
 		e.readsOut[r.dst]--
@@ -322,6 +327,10 @@ func (e *Engine) Wait(r *Request) {
 // give the core away: yield while we have sends stuck on a full ring (the
 // peer frees room without waking us), else sleep until a sender rings.
 func (e *Engine) Backoff(spins *int) {
+	if mtlock.On {
+		e.backoffMT(spins)
+		return
+	}
 	*spins++
 	if *spins < e.spinMax {
 		return

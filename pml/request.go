@@ -66,6 +66,9 @@ type Request struct {
 	read     bool // single-copy send whose receiver may be reading it (Engine.readsOut)
 	pendNext *Request
 	released bool // back on the free list: its id resolves to nothing
+	// Waiter: a thread waits for r with the MULTIPLE lock released; another
+	// thread's Wait or Test of r is then MPI_ERR_REQUEST.
+	Waiter bool
 }
 
 // Done reports completion.

@@ -404,12 +404,13 @@ func (m *Module) Pending() bool {
 // load of the flag may pass its own record store, so a record can become
 // visible after it found us awake; it does within a store buffer's drain,
 // so we look for records for sleepGrace before sleeping.
-func (m *Module) Idle(d time.Duration) {
-	v := atomic.LoadUint32(&m.myCtl.doorbell)
-	atomic.StoreUint32(&m.myCtl.sleeping, 1)
+func (m *Module) Idle(d time.Duration) { m.idleFrom(atomic.LoadUint32(&m.myCtl.doorbell), d) }
+
+func (m *Module) idleFrom(v uint32, d time.Duration) {
+	atomic.AddUint32(&m.myCtl.sleeping, 1) // a count: threads sleep together at MPI_THREAD_MULTIPLE
 	for t := time.Now(); ; {
 		if m.Pending() {
-			atomic.StoreUint32(&m.myCtl.sleeping, 0)
+			atomic.AddUint32(&m.myCtl.sleeping, ^uint32(0))
 			return
 		}
 		if time.Since(t) >= sleepGrace {
@@ -417,7 +418,7 @@ func (m *Module) Idle(d time.Duration) {
 		}
 	}
 	futexWait(&m.myCtl.doorbell, v, d)
-	atomic.StoreUint32(&m.myCtl.sleeping, 0)
+	atomic.AddUint32(&m.myCtl.sleeping, ^uint32(0))
 }
 
 // sleepGrace: a store buffer drains in well under a microsecond, a few

@@ -57,9 +57,18 @@ var syncNoValidation = map[string]string{}
 // pendingGompi lists programs that need a feature gompi does not have yet:
 // they run, and must fail with the given message; once one passes the
 // entry must go (the test says so).
-var pendingGompi = map[string]struct{ want, why string }{
-	"osu_latency_mt": {"MPI_Init_thread must return MPI_THREAD_MULTIPLE", "needs MPI_THREAD_MULTIPLE (the thread issue)"},
+var pendingGompi = map[string]struct{ want, why string }{}
+
+// noFinalize lists programs that return from main without MPI_Finalize.
+// MPICH's and Open MPI's launchers let that pass; gompirun ends the job
+// with status 1 and says why. On gompi exactly that is accepted once the
+// program printed the row of its largest size (4096: the -m this test
+// gives).
+var noFinalize = map[string]string{
+	"osu_latency_mt": "OMB 7.4's osu_latency_mt never calls MPI_Finalize (with -I it ends only its session)",
 }
+
+var lastRowRE = regexp.MustCompile(`(?m)^4096\s`)
 
 // refNoValidation lists, per reference library, variants run without -c
 // because that library fails OSU's validation there (checked on this
@@ -256,6 +265,11 @@ func runOSUProgram(t *testing.T, l lib, name, path string) {
 				var problems []string
 				if r.timedOut {
 					problems = append(problems, fmt.Sprintf("no end within %v; killed", runTimeout))
+				}
+				if why, ok := noFinalize[name]; ok && l.name == "gompi" && r.code == 1 &&
+					strings.Contains(r.out, "exited without calling MPI_Finalize") && lastRowRE.MatchString(r.out) {
+					t.Logf("exit status 1 accepted: %s", why)
+					r.code = 0
 				}
 				if r.code != 0 {
 					problems = append(problems, fmt.Sprintf("exit status %d", r.code))

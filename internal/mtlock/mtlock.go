@@ -1,0 +1,137 @@
+// Package mtlock is the lock that makes gompi safe at MPI_THREAD_MULTIPLE:
+// every C entry into Go takes it when On, and every wait loop releases it
+// while it gives the core away, so threads blocked in MPI let the others
+// progress. Below MULTIPLE On stays false and nobody touches the lock: the
+// cost there is one predictable branch per call.
+//
+// It is a futex mutex (0 free, 1 held, 2 held with sleepers) rather than
+// sync.Mutex: the callers are C threads locked to their Go threads, and
+// parking a locked goroutine hands its P around through the scheduler
+// (microseconds); here a contended lock yields the core a few times, then
+// sleeps in the kernel and is woken directly.
+package mtlock
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// On is set once when MPI_THREAD_MULTIPLE is provided, before any second
+// thread may call MPI; it is never cleared.
+var On bool
+
+var state int32
+
+// waiters counts the threads inside lockSlow (Pass lets them in);
+// released the threads between Release and Reacquire (waiting in MPI).
+var waiters, released int32
+
+// yields: contended attempts that give the core away before sleeping.
+const yields = 64
+
+// FUTEX_WAIT and FUTEX_WAKE with FUTEX_PRIVATE_FLAG (the word is not shared
+// with other processes).
+const (
+	futexWait = 0 | 128
+	futexWake = 1 | 128
+)
+
+// owner is the g (getg) of the goroutine holding the lock, depth how many
+// times it took it: an MPI call made from inside another (an error handler
+// or attribute callback calling MPI, a Go API function calling another)
+// takes it again without deadlock.
+var (
+	owner uintptr
+	depth int32
+)
+
+// Lock takes the lock (callers check On first).
+func Lock() {
+	g := getg()
+	if atomic.LoadUintptr(&owner) == g {
+		depth++
+		return
+	}
+	if !atomic.CompareAndSwapInt32(&state, 0, 1) {
+		lockSlow()
+	}
+	atomic.StoreUintptr(&owner, g)
+	depth = 1
+}
+
+func lockSlow() {
+	atomic.AddInt32(&waiters, 1)
+	defer atomic.AddInt32(&waiters, -1)
+	for i := 0; i < yields; i++ {
+		unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+		if atomic.LoadInt32(&state) == 0 && atomic.CompareAndSwapInt32(&state, 0, 1) {
+			return
+		}
+	}
+	for atomic.SwapInt32(&state, 2) != 0 {
+		// Syscall, not RawSyscall: the runtime may give our P to a thread
+		// that holds the lock or needs a P to enter Go.
+		unix.Syscall6(unix.SYS_FUTEX, uintptr(unsafe.Pointer(&state)), futexWait, 2, 0, 0, 0)
+	}
+}
+
+// Unlock undoes one Lock; the last wakes one sleeper if there is one.
+func Unlock() {
+	if depth--; depth > 0 {
+		return
+	}
+	atomic.StoreUintptr(&owner, 0)
+	if atomic.SwapInt32(&state, 0) == 2 {
+		unix.Syscall6(unix.SYS_FUTEX, uintptr(unsafe.Pointer(&state)), futexWake, 1, 0, 0, 0)
+	}
+}
+
+// Release lets go of the lock entirely, however deeply the caller holds it,
+// for one step of a wait; it returns what Reacquire needs. A caller that
+// does not hold the lock (a Go API call at MULTIPLE outside any entry that
+// takes it) gets 0 and keeps not holding it.
+func Release() int32 {
+	if atomic.LoadUintptr(&owner) != getg() {
+		return 0
+	}
+	d := depth
+	depth = 1
+	atomic.AddInt32(&released, 1)
+	Unlock()
+	return d
+}
+
+// Reacquire takes the lock back after Release(d).
+func Reacquire(d int32) {
+	if d == 0 {
+		return
+	}
+	Lock()
+	depth = d
+	atomic.AddInt32(&released, -1)
+}
+
+// Others reports whether another thread waits for the lock or waits
+// inside MPI with it released: a wait loop should then give the core away
+// rather than spin, since that thread may be the one with work to do.
+func Others() bool { return atomic.LoadInt32(&waiters) > 0 || atomic.LoadInt32(&released) > 0 }
+
+// Pass hands the lock to a thread waiting for it, if any, and takes it
+// back: a wait loop calls it between polls, so a thread that only spins
+// does not starve the threads that have work. Unlock alone would not do:
+// the spinning thread takes the lock again before a woken one runs.
+func Pass() {
+	if atomic.LoadInt32(&waiters) == 0 {
+		return
+	}
+	d := Release()
+	for i := 0; i < 100 && atomic.LoadInt32(&state) == 0 && atomic.LoadInt32(&waiters) > 0; i++ {
+		unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+	}
+	Reacquire(d)
+}
+
+// Held reports whether some thread holds the lock (for tests).
+func Held() bool { return atomic.LoadInt32(&state) != 0 }
