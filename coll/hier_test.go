@@ -32,7 +32,7 @@ func TestGroupNodes(t *testing.T) {
 	require.Equal(t, []int{0, 0, 0, 1, 1}, FakeNodes(5, 2, false))
 	require.Equal(t, []int{0, 1, 0, 1, 0}, FakeNodes(5, 2, true))
 	require.Equal(t, []int{0, 1, 1}, GroupNodes([]int{0, 1, 1}).Of)
-	require.Equal(t, []int{3, 1, 2}, GroupNodes([]int{0, 1, 1, 2, 2, 0}).leaders(3))
+	require.Equal(t, []int{0, 1, 3}, GroupNodes([]int{0, 1, 1, 2, 2, 0}).leaders(3))
 	node, li, lead := GroupNodes([]int{0, 1, 1, 2, 2, 0}).mine(5, 0)
 	require.Equal(t, []int{0, 5}, node)
 	require.Equal(t, 1, li)
