@@ -576,3 +576,103 @@ func HierReduceScatter(h *Nodes, me int, d Data, counts []int) *Schedule {
 	hierScatterSteps(b, h, me, 0, Blocks{Buf: full, Count: bytes, Displ: off}, bytes, d.Rbuf)
 	return b.done()
 }
+
+// HierAlltoallMax is the largest block (bytes) a regular alltoall across
+// nodes aggregates at the node leaders: the number of messages between
+// nodes drops from ranks² to nodes², at the price of copies at the leaders,
+// which pays for small blocks only.
+const HierAlltoallMax = 256
+
+// HierAlltoall exchanges blocks of n bytes (sb's block r to rank r, rank r's
+// into rb's block r) through the node leaders: each rank hands its whole
+// send buffer to its leader, the leaders swap what each node sends each
+// other node in one message per pair of nodes, and each leader hands each
+// rank of its node everything it receives.
+func HierAlltoall(h *Nodes, me int, sb, rb Blocks, n int) *Schedule {
+	b := newBuilder(nil)
+	size := len(h.Of)
+	node, li, _ := h.mine(me, -1)
+	all := make([]int, size)
+	for r := range all {
+		all[r] = r
+	}
+	if n == 0 {
+		return b.done()
+	}
+	if li != 0 {
+		b.on(node, func() {
+			p, k := b.packOut(sb, all)
+			b.send(0, p, k)
+		})
+		b.on(node, func() {
+			p, k, fin := b.unpackIn(rb, all)
+			b.recv(0, p, k)
+			fin()
+		})
+		return b.done()
+	}
+	ln := len(node)
+	// g: what my node's ranks send, [local i][rank r]
+	g := b.scratch(ln * size * n)
+	gAt := func(i, r int) unsafe.Pointer { return add(g, (i*size+r)*n) }
+	b.on(node, func() {
+		for i := 1; i < ln; i++ {
+			b.recv(i, gAt(i, 0), size*n)
+		}
+		for r := range all {
+			p, _ := sb.At(r)
+			b.copy(gAt(0, r), p, n)
+		}
+	})
+	// u[m]: what node m sends my node, [its local i][my local j]
+	me2 := h.Of[me]
+	u := make([]unsafe.Pointer, len(h.Ranks))
+	lead := h.leaders(-1)
+	b.on(lead, func() {
+		out := make([]unsafe.Pointer, len(h.Ranks))
+		for m, rs := range h.Ranks {
+			if m == me2 {
+				continue
+			}
+			out[m] = b.scratch(ln * len(rs) * n)
+			u[m] = b.scratch(len(rs) * ln * n)
+			for i := 0; i < ln; i++ {
+				for j, r := range rs {
+					b.copy(add(out[m], (i*len(rs)+j)*n), gAt(i, r), n)
+				}
+			}
+		}
+		for m, rs := range h.Ranks {
+			if m != me2 {
+				b.recv(m, u[m], len(rs)*ln*n)
+				b.send(m, out[m], ln*len(rs)*n)
+			}
+		}
+	})
+	// what rank s sent my local j
+	from := func(s, j int) unsafe.Pointer {
+		m := h.Of[s]
+		i := index(h.Ranks[m], s)
+		if m == me2 {
+			return gAt(i, node[j])
+		}
+		return add(u[m], (i*ln+j)*n)
+	}
+	b.on(node, func() {
+		outs := make([]unsafe.Pointer, ln)
+		for j := 1; j < ln; j++ {
+			outs[j] = b.scratch(size * n)
+			for s := range all {
+				b.copy(add(outs[j], s*n), from(s, j), n)
+			}
+		}
+		for s := range all {
+			p, _ := rb.At(s)
+			b.copy(p, from(s, 0), n)
+		}
+		for j := 1; j < ln; j++ {
+			b.send(j, outs[j], size*n)
+		}
+	})
+	return b.done()
+}

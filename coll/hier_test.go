@@ -308,3 +308,45 @@ func TestHierReduceScatter(t *testing.T) {
 		}
 	}
 }
+
+func TestHierAlltoall(t *testing.T) {
+	for _, ids := range layouts {
+		h := GroupNodes(ids)
+		size := len(ids)
+		for _, n := range []int{0, 1, 5} {
+			for _, gaps := range []bool{false, true} {
+				sbs, rbs := make([][]byte, size), make([][]byte, size)
+				rls := make([]Blocks, size)
+				sc := make([]*Schedule, size)
+				for r := range sc {
+					sbs[r] = fill(r, size*n, 3)
+					sl := Regular(ptr(sbs[r]), size, n)
+					rl := Blocks{Count: make([]int, size), Displ: make([]int, size)}
+					o := 0
+					for q := range rl.Count { // reversed and spaced on odd ranks
+						x := q
+						if gaps && r%2 == 1 {
+							x = size - 1 - q
+						}
+						rl.Count[x], rl.Displ[x] = n, o
+						o += n
+						if gaps {
+							o++
+						}
+					}
+					rbs[r] = make([]byte, o+1)
+					rl.Buf = ptr(rbs[r])
+					rls[r] = rl
+					sc[r] = HierAlltoall(h, r, sl, rl, n)
+				}
+				run(t, sc)
+				for r := range sc {
+					for q := range ids {
+						d := rls[r].Displ[q]
+						require.Equal(t, sbs[q][r*n:(r+1)*n], rbs[r][d:d+n], "%v n %d gaps %v rank %d from %d", ids, n, gaps, r, q)
+					}
+				}
+			}
+		}
+	}
+}

@@ -420,7 +420,12 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 	} else if a, ok := st.settings["GOMPI_COLL_ALLTOALL"]; ok && coll.Valid(coll.KAlltoall, a) {
 		alg = a
 	}
-	op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	if h := c.hierFor(coll.KAlltoall); h != nil && reg && rb.Count[0] <= coll.HierAlltoallMax && sameCounts(sb.Count, rb.Count[0]) {
+		c.hierVerbose(coll.KAlltoall, h, rb.Count[0])
+		op.s = coll.HierAlltoall(h, c.rank, sb, rb, rb.Count[0])
+	} else {
+		op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	}
 	cachePut(m, k, op)
 	return op.exec(m)
 }

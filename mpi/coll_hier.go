@@ -99,3 +99,15 @@ func (c *Comm) hierVerbose(k coll.Kind, h *coll.Nodes, bytes int) {
 		collVerbose(k, c.size, bytes, "hierarchical over "+strconv.Itoa(h.Count())+" nodes")
 	}
 }
+
+// sameCounts tells whether every block of a layout has n bytes (a regular
+// alltoall whose send and receive signatures agree: mismatches take the
+// flat exchange, which reports them as truncation where they occur).
+func sameCounts(counts []int, n int) bool {
+	for _, k := range counts {
+		if k != n {
+			return false
+		}
+	}
+	return true
+}
