@@ -139,21 +139,28 @@ func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, 
 	} else {
 		sp, n = op.buf(sbuf, scount, stype, dirIn)
 	}
-	alg := coll.GatherLinear
+	var hier *coll.Nodes
 	if reg {
+		hier = c.hierFor(coll.KGather)
+	}
+	alg := coll.GatherLinear
+	if reg && hier == nil {
 		alg = c.algorithm(coll.KGather, c.size, n, true)
 	}
 	var rb coll.Blocks
 	if me == root {
 		dir := dirOut
-		if inPlace && !rtype.Contig && alg == coll.GatherBinomial {
-			dir |= dirIn // the root's own block travels through the packed scratch
+		if inPlace && !rtype.Contig {
+			// the root's own block is in the packed scratch, which is
+			// unpacked whole (it was left out before: in place, a
+			// non-contiguous type got back what the scratch held)
+			dir |= dirIn
 		}
 		rb = op.blocks(rbuf, rcounts, displs, rtype, dir)
 	}
-	if h := c.hierFor(coll.KGather); h != nil && reg {
-		c.hierVerbose(coll.KGather, h, n)
-		op.s = coll.HierGather(h, me, root, sp, n, rb)
+	if hier != nil {
+		c.hierVerbose(coll.KGather, hier, n)
+		op.s = coll.HierGather(hier, me, root, sp, n, rb)
 	} else {
 		op.s = coll.Gather(c.size, me, root, sp, n, rb, alg)
 	}
@@ -221,14 +228,14 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 	} else {
 		rp, n = op.buf(rbuf, rcount, rtype, dirOut)
 	}
-	alg := coll.GatherLinear
-	if reg {
-		alg = c.algorithm(coll.KScatter, c.size, n, true)
-	}
 	if h := c.hierFor(coll.KScatter); h != nil && reg {
 		c.hierVerbose(coll.KScatter, h, n)
 		op.s = coll.HierScatter(h, me, root, sb, rp, n)
 	} else {
+		alg := coll.GatherLinear
+		if reg {
+			alg = c.algorithm(coll.KScatter, c.size, n, true)
+		}
 		op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
 	}
 	cachePut(m, k, op)

@@ -246,6 +246,28 @@ static void hier_checks(MPI_Comm comm, const char *what) {
                     }
             }
         }
+        /* gather in place into a non-contiguous receive type: rank r's two
+         * ints land at 3r and 3r+2 */
+        if (ci == 0) {
+            MPI_Datatype vec;
+            MPI_Type_vector(2, 1, 2, MPI_INT, &vec);
+            MPI_Type_commit(&vec);
+            for (int root = 0; root < size; root++) {
+                int *g = malloc(sizeof(int) * (3 * size + 1)), mine[2] = {val(rank, 0), val(rank, 1)};
+                for (int i = 0; i < 3 * size + 1; i++)
+                    g[i] = -7;
+                if (rank == root)
+                    g[3 * rank] = mine[0], g[3 * rank + 2] = mine[1];
+                CHECK_MPI(MPI_Gather(rank == root ? MPI_IN_PLACE : mine, 2, MPI_INT, g, 1, vec, root, comm));
+                if (rank == root)
+                    for (int r = 0; r < size; r++)
+                        CHECK(g[3 * r] == val(r, 0) && g[3 * r + 2] == val(r, 1) && g[3 * r + 1] == -7,
+                              "%s gather in place, vector type, root=%d block %d: %d %d %d", what, root, r, g[3 * r],
+                              g[3 * r + 1], g[3 * r + 2]);
+                free(g);
+            }
+            MPI_Type_free(&vec);
+        }
         /* alltoall */
         for (int r = 0; r < size; r++)
             for (int i = 0; i < n; i++)
