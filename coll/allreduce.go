@@ -14,9 +14,14 @@ const (
 // Allreduce builds an allreduce; Sbuf == Rbuf means in place.
 func Allreduce(size, me int, d Data, alg string) *Schedule {
 	b := newBuilder(d.Fn)
+	allreduceSteps(b, size, me, d, alg)
+	return b.done()
+}
+
+func allreduceSteps(b *builder, size, me int, d Data, alg string) {
 	n := d.bytes()
 	if n == 0 {
-		return b.done()
+		return
 	}
 	if !d.Commute && (alg == AllreduceRabenseifner || alg == AllreduceRing) {
 		alg = AllreduceRecursiveDoubling
@@ -25,11 +30,11 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 		// the first halving step reads the input in place: the vector is
 		// never copied as a whole
 		allreduceRab(b, size, me, d, d.Sbuf)
-		return b.done()
+		return
 	}
 	b.copy(d.Rbuf, d.Sbuf, n)
 	if size == 1 {
-		return b.done()
+		return
 	}
 	switch alg {
 	case AllreduceLinear:
@@ -68,7 +73,6 @@ func Allreduce(size, me int, d Data, alg string) *Schedule {
 	default:
 		allreduceRD(b, size, me, d)
 	}
-	return b.done()
 }
 
 // fold pairs the first 2*rem ranks so a power of two remain: even ranks hand

@@ -14,8 +14,13 @@ const (
 // segment size.
 func Bcast(size, me, root int, buf unsafe.Pointer, n int, alg string, seg int) *Schedule {
 	b := newBuilder(nil)
+	bcastSteps(b, size, me, root, buf, n, alg, seg)
+	return b.done()
+}
+
+func bcastSteps(b *builder, size, me, root int, buf unsafe.Pointer, n int, alg string, seg int) {
 	if size == 1 || n == 0 {
-		return b.done()
+		return
 	}
 	switch alg {
 	case BcastLinear:
@@ -35,7 +40,6 @@ func Bcast(size, me, root int, buf unsafe.Pointer, n int, alg string, seg int) *
 	default:
 		bcastBinomial(b, size, me, root, buf, n)
 	}
-	return b.done()
 }
 
 func bcastBinomial(b *builder, size, me, root int, buf unsafe.Pointer, n int) {

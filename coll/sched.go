@@ -191,6 +191,11 @@ type builder struct {
 	// it still join the round (they run when it completes).
 	keepZero bool  // zero-byte messages carry synchronisation (barrier)
 	net      uint8 // transport of the steps added now
+	// peers maps the ranks of a sub-group algorithm (a node, the node
+	// leaders) to the communicator's: hierarchical schedules reuse the
+	// flat algorithms on groups (hier.go). nil: ranks are the
+	// communicator's.
+	peers []int
 }
 
 func newBuilder(fn Reducer) *builder { return &builder{s: &Schedule{fn: fn}} }
@@ -221,6 +226,9 @@ func (b *builder) comm(k stepKind, peer int, p unsafe.Pointer, n int) {
 				break
 			}
 		}
+	}
+	if b.peers != nil {
+		peer = b.peers[peer]
 	}
 	b.add(step{kind: k, net: b.net, peer: peer, a: p, n: n})
 }

@@ -47,7 +47,13 @@ func (c *Comm) BarrierAs(m CollMode) (*Request, error) {
 	if op := cacheGet(m, &k); op != nil {
 		return op.exec(m)
 	}
-	op := &collOp{c: c, s: coll.Barrier(c.size, c.rank, c.algorithm(coll.KBarrier, c.size, 0, true))}
+	op := &collOp{c: c}
+	if h := c.hierFor(coll.KBarrier); h != nil {
+		c.hierVerbose(coll.KBarrier, h, 0)
+		op.s = coll.HierBarrier(h, c.rank)
+	} else {
+		op.s = coll.Barrier(c.size, c.rank, c.algorithm(coll.KBarrier, c.size, 0, true))
+	}
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -81,7 +87,12 @@ func (c *Comm) BcastAs(m CollMode, buf unsafe.Pointer, count int, dt *datatype.T
 		dir = dirIn
 	}
 	p, n := op.buf(buf, count, dt, dir)
-	op.s = coll.Bcast(c.size, c.rank, root, p, n, c.algorithm(coll.KBcast, c.size, n, true), bcastSegment())
+	if h := c.hierFor(coll.KBcast); h != nil {
+		c.hierVerbose(coll.KBcast, h, n)
+		op.s = coll.HierBcast(h, c.rank, root, p, n, c.algorithm(coll.KBcast, h.Count(), n, true), hierSegment())
+	} else {
+		op.s = coll.Bcast(c.size, c.rank, root, p, n, c.algorithm(coll.KBcast, c.size, n, true), bcastSegment())
+	}
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -145,19 +156,31 @@ func (c *Comm) gather(m CollMode, name string, sbuf unsafe.Pointer, scount int, 
 	} else {
 		sp, n = op.buf(sbuf, scount, stype, dirIn)
 	}
-	alg := coll.GatherLinear
+	var hier *coll.Nodes
 	if reg {
+		hier = c.hierFor(coll.KGather)
+	}
+	alg := coll.GatherLinear
+	if reg && hier == nil {
 		alg = c.algorithm(coll.KGather, c.size, n, true)
 	}
 	var rb coll.Blocks
 	if me == root {
 		dir := dirOut
-		if inPlace && !rtype.Contig && alg == coll.GatherBinomial {
-			dir |= dirIn // the root's own block travels through the packed scratch
+		if inPlace && !rtype.Contig {
+			// the root's own block is in the packed scratch, which is
+			// unpacked whole (it was left out before: in place, a
+			// non-contiguous type got back what the scratch held)
+			dir |= dirIn
 		}
 		rb = op.blocks(rbuf, rcounts, displs, rtype, dir)
 	}
-	op.s = coll.Gather(c.size, me, root, sp, n, rb, alg)
+	if hier != nil {
+		c.hierVerbose(coll.KGather, hier, n)
+		op.s = coll.HierGather(hier, me, root, sp, n, rb)
+	} else {
+		op.s = coll.Gather(c.size, me, root, sp, n, rb, alg)
+	}
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -230,11 +253,16 @@ func (c *Comm) scatter(m CollMode, name string, sbuf unsafe.Pointer, scounts, di
 	} else {
 		rp, n = op.buf(rbuf, rcount, rtype, dirOut)
 	}
-	alg := coll.GatherLinear
-	if reg {
-		alg = c.algorithm(coll.KScatter, c.size, n, true)
+	if h := c.hierFor(coll.KScatter); h != nil && reg {
+		c.hierVerbose(coll.KScatter, h, n)
+		op.s = coll.HierScatter(h, me, root, sb, rp, n)
+	} else {
+		alg := coll.GatherLinear
+		if reg {
+			alg = c.algorithm(coll.KScatter, c.size, n, true)
+		}
+		op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
 	}
-	op.s = coll.Scatter(c.size, me, root, sb, rp, n, alg)
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -302,11 +330,16 @@ func (c *Comm) allgather(m CollMode, name string, sbuf unsafe.Pointer, scount in
 	if !inPlace {
 		sp, n = op.buf(sbuf, scount, stype, dirIn)
 	}
-	alg := coll.AllgatherRing
-	if reg {
-		alg = c.algorithm(coll.KAllgather, c.size, n, true)
+	if h := c.hierFor(coll.KAllgather); h != nil {
+		c.hierVerbose(coll.KAllgather, h, n)
+		op.s = coll.HierAllgather(h, c.rank, sp, n, rb)
+	} else {
+		alg := coll.AllgatherRing
+		if reg {
+			alg = c.algorithm(coll.KAllgather, c.size, n, true)
+		}
+		op.s = coll.Allgather(c.size, c.rank, sp, n, rb, alg)
 	}
-	op.s = coll.Allgather(c.size, c.rank, sp, n, rb, alg)
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -439,7 +472,12 @@ func (c *Comm) alltoall(m CollMode, name string, sbuf unsafe.Pointer, scounts, s
 	} else if a, ok := st.settings["GOMPI_COLL_ALLTOALL"]; ok && coll.Valid(coll.KAlltoall, a) {
 		alg = a
 	}
-	op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	if h := c.hierFor(coll.KAlltoall); h != nil && reg && rb.Count[0] <= coll.HierAlltoallMax && sameCounts(sb.Count, rb.Count[0]) {
+		c.hierVerbose(coll.KAlltoall, h, rb.Count[0])
+		op.s = coll.HierAlltoall(h, c.rank, sb, rb, rb.Count[0])
+	} else {
+		op.s = coll.Alltoall(n, c.rank, sb, rb, alg)
+	}
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -501,7 +539,14 @@ func (c *Comm) ReduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt *da
 		sp = rd.buf(op, sbuf, count, dirIn)
 	}
 	d := rd.data(sp, rp, count)
-	op.s = coll.Reduce(c.size, me, root, d, c.algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
+	if h := c.hierFor(coll.KReduce); h != nil {
+		op.s = coll.HierReduce(h, me, root, d) // nil: the op's order needs the flat tree
+	}
+	if op.s == nil {
+		op.s = coll.Reduce(c.size, me, root, d, c.algorithm(coll.KReduce, c.size, d.Count*d.Ext, d.Commute))
+	} else {
+		c.hierVerbose(coll.KReduce, c.hier, d.Count*d.Ext)
+	}
 	cachePut(m, &k, op)
 	return op.exec(m)
 }
@@ -562,7 +607,14 @@ func (c *Comm) AllreduceAs(m CollMode, sbuf, rbuf unsafe.Pointer, count int, dt 
 	if e != nil {
 		return c.fail(e)
 	}
-	op.s = coll.Allreduce(c.size, c.rank, d, c.algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
+	if h := c.hierFor(coll.KAllreduce); h != nil {
+		op.s = coll.HierAllreduce(h, c.rank, d, c.algorithm(coll.KAllreduce, h.Count(), d.Count*d.Ext, d.Commute), hierSegment())
+	}
+	if op.s == nil {
+		op.s = coll.Allreduce(c.size, c.rank, d, c.algorithm(coll.KAllreduce, c.size, d.Count*d.Ext, d.Commute))
+	} else {
+		c.hierVerbose(coll.KAllreduce, c.hier, d.Count*d.Ext)
+	}
 	cachePut(m, k, op)
 	return op.exec(m)
 }
@@ -685,7 +737,14 @@ func (c *Comm) reduceScatter(m CollMode, name string, sbuf, rbuf unsafe.Pointer,
 		counts[i] = rcounts[i] * rd.scale
 	}
 	d := rd.data(sp, rp, 0)
-	op.s = coll.ReduceScatter(c.size, c.rank, d, counts, c.algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
+	if h := c.hierFor(coll.KReduceScatter); h != nil {
+		op.s = coll.HierReduceScatter(h, c.rank, d, counts) // nil: the op's order needs the flat algorithm
+	}
+	if op.s == nil {
+		op.s = coll.ReduceScatter(c.size, c.rank, d, counts, c.algorithm(coll.KReduceScatter, c.size, total*d.Ext, d.Commute))
+	} else {
+		c.hierVerbose(coll.KReduceScatter, c.hier, total*d.Ext)
+	}
 	cachePut(m, k, op)
 	return op.exec(m)
 }

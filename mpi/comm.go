@@ -3,6 +3,7 @@ package mpi
 import (
 	"gompi/abi"
 	"gompi/attr"
+	"gompi/coll"
 	"gompi/info"
 	"gompi/pml"
 	"gompi/shmcoll"
@@ -46,6 +47,9 @@ type Comm struct {
 	// collectives in the same order, so the counters agree).
 	collTag int
 	info    *info.Info
+	// hier groups the members by node when they span nodes (coll_hier.go).
+	hier    *coll.Nodes
+	hierSet bool
 }
 
 // Rank is the calling process's rank in c.

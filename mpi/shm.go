@@ -80,7 +80,7 @@ func (c *Comm) joinShm(a *shmcoll.Area, area int, locals []int, bases []uint64) 
 // shmLocals returns the node-local index of every member, or nil when c
 // cannot use shared-memory collectives.
 func (c *Comm) shmLocals() []int {
-	if st.sm == nil || c.size < 2 || c.size > shmcoll.MaxGroup || st.settings.str("GOMPI_SHM_COLL", "1") == "0" {
+	if st.sm == nil || c.size < 2 || c.size > shmcoll.MaxGroup || st.settings.str("GOMPI_SHM_COLL", "1") == "0" || c.fakeSpansNodes() {
 		return nil
 	}
 	locals := make([]int, c.size)

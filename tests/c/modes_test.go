@@ -15,7 +15,8 @@ import (
 // collectives of the test programs never reach the Go half. TestCModes runs
 // the point-to-point programs again with the C fast path off and the
 // collective programs with the shared-memory collectives off, so both halves
-// of every twin stay tested. One process count each keeps the extra time
+// of every twin stay tested, and on virtual nodes (node-aware collectives).
+// One process count each keeps the extra time
 // small: point-to-point at its smallest count of 2 or more (the fast path's
 // case), collectives at their largest.
 var cModes = []struct {
@@ -26,6 +27,11 @@ var cModes = []struct {
 }{
 	{"fastpath=0", "GOMPI_FASTPATH=0", regexp.MustCompile(`^p2p_`), smallestMulti},
 	{"shmcoll=0", "GOMPI_SHM_COLL=0", regexp.MustCompile(`^coll_`), largest},
+	// the collective programs on virtual nodes: node-aware schedules
+	// (coll/hier.go), by block and with a node's ranks not consecutive;
+	// not coll_hier*, which set their own
+	{"fakenodes=2", "GOMPI_COLL_FAKE_NODES=2", regexp.MustCompile(`^coll_([^h]|h[^i])`), largest},
+	{"fakenodes=3cyclic", "GOMPI_COLL_FAKE_NODES=3 GOMPI_COLL_FAKE_CYCLIC=1", regexp.MustCompile(`^coll_([^h]|h[^i])`), largest},
 }
 
 func smallestMulti(nps []int) int {
@@ -65,7 +71,7 @@ func TestCModes(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/np=%d", name, np), func(t *testing.T) {
 					bin := gompicc(t, root, file, name)
 					ms := *s
-					ms.env = append(append([]string{}, s.env...), m.env)
+					ms.env = append(append([]string{}, s.env...), strings.Fields(m.env)...)
 					runSpec(t, root, bin, &ms, np)
 				})
 			}
