@@ -65,6 +65,8 @@ int MPI_Grequest_free_function(void *extra_state)
 int MPI_Grequest_cancel_function(void *extra_state, int complete)
 int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count, void *filebuf, MPI_Offset position, void *extra_state)
 int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent, void *extra_state)
+void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len, MPI_Datatype *datatype)
+int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datatype, MPI_Count count, void *filebuf, MPI_Offset position, void *extra_state)
 `
 
 // Callbacks is every callback function type, in declaration order.

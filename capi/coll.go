@@ -19,8 +19,8 @@ import (
 
 // collArg resolves the communicator and checks the request pointer.
 func collArg(base string, mode C.int, comm C.int, req *C.int) (*mpi.Comm, string, C.int) {
-	m := mpi.CollMode(mode)
-	call := collCall(base, m)
+	m := mpi.CollMode(mode &^ wideBit)
+	call := callC(collCall(base, m), mode&wideBit != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return nil, call, rc
@@ -73,16 +73,18 @@ func gompi_Barrier(comm C.int, req *C.int, mode C.int) C.int {
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.BarrierAs(mpi.CollMode(mode))
 	return collDone(req, r, err)
 }
 
 //export gompi_Bcast
-func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Bcast(buf unsafe.Pointer, count C.long, dt, root, comm C.int, req *C.int, mode C.int) C.int {
 	c, _, rc := collArg("Bcast", mode, comm, req)
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.BcastAs(mpi.CollMode(mode), buf, int(count), dtype(dt), int(root))
 	return collDone(req, r, err)
 }
@@ -90,8 +92,8 @@ func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mo
 // gompi_Gather serves Gather (rcounts NULL) and Gatherv.
 //
 //export gompi_Gather
-func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
-	rcounts, displs *C.int, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Gather(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long,
+	rcounts, displs unsafe.Pointer, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	base := "Gather"
 	if v != 0 {
 		base = "Gatherv"
@@ -100,6 +102,8 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -113,7 +117,7 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(displs, n), dtype(rtype), int(root))
+		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, countSlice(rcounts, n, wide), countSlice(displs, n, wide), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -121,8 +125,8 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 // gompi_Scatter serves Scatter (scounts NULL) and Scatterv.
 //
 //export gompi_Scatter
-func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, stype C.int,
-	rbuf unsafe.Pointer, rcount, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Scatter(sbuf unsafe.Pointer, scount C.long, scounts, displs unsafe.Pointer, stype C.int,
+	rbuf unsafe.Pointer, rcount C.long, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	base := "Scatter"
 	if v != 0 {
 		base = "Scatterv"
@@ -131,6 +135,8 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -144,7 +150,7 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.ScattervAs(m, sbuf, intSlice(scounts, n), intSlice(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+		r, err = c.ScattervAs(m, sbuf, countSlice(scounts, n, wide), countSlice(displs, n, wide), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -152,8 +158,8 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 // gompi_Allgather serves Allgather (rcounts NULL) and Allgatherv.
 //
 //export gompi_Allgather
-func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
-	rcounts, displs *C.int, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Allgather(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long,
+	rcounts, displs unsafe.Pointer, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	base := "Allgather"
 	if v != 0 {
 		base = "Allgatherv"
@@ -162,6 +168,8 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -171,17 +179,18 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 		if rcounts == nil || displs == nil {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, c.PeerSize()), intSlice(displs, c.PeerSize()), dtype(rtype))
+		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, countSlice(rcounts, c.PeerSize(), wide), countSlice(displs, c.PeerSize(), wide), dtype(rtype))
 	}
 	return collDone(req, r, err)
 }
 
 //export gompi_Alltoall
-func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount, rtype, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Alltoall(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long, rtype, comm C.int, req *C.int, mode C.int) C.int {
 	c, _, rc := collArg("Alltoall", mode, comm, req)
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.AlltoallAs(mpi.CollMode(mode), sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
 	return collDone(req, r, err)
 }
@@ -190,8 +199,8 @@ func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointe
 // Alltoallw (per-peer types, byte displacements).
 //
 //export gompi_Alltoallv
-func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, stypes *C.int,
-	rbuf unsafe.Pointer, rcounts, rdispls *C.int, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
+func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls unsafe.Pointer, stype C.int, stypes *C.int,
+	rbuf unsafe.Pointer, rcounts, rdispls unsafe.Pointer, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
 	base := "Alltoallv"
 	if w != 0 {
 		base = "Alltoallw"
@@ -200,6 +209,8 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	n := c.PeerSize()
 	inPlace := mpi.IsInPlace(sbuf)
 	if rcounts == nil || rdispls == nil || (!inPlace && (scounts == nil || sdispls == nil)) {
@@ -209,7 +220,7 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	var r *mpi.Request
 	var err error
 	if w == 0 {
-		r, err = c.AlltoallvAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(rdispls, n), dtype(rtype))
+		r, err = c.AlltoallvAs(m, sbuf, countSlice(scounts, n, wide), countSlice(sdispls, n, wide), dtype(stype), rbuf, countSlice(rcounts, n, wide), countSlice(rdispls, n, wide), dtype(rtype))
 	} else {
 		if rtypes == nil || (!inPlace && stypes == nil) {
 			return argErr(c, call, abi.ErrArg, "a datatype array is NULL")
@@ -229,17 +240,18 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 				}
 			}
 		}
-		r, err = c.AlltoallwAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), st, rbuf, intSlice(rcounts, n), intSlice(rdispls, n), rt)
+		r, err = c.AlltoallwAs(m, sbuf, countSlice(scounts, n, wide), countSlice(sdispls, n, wide), st, rbuf, countSlice(rcounts, n, wide), countSlice(rdispls, n, wide), rt)
 	}
 	return collDone(req, r, err)
 }
 
 //export gompi_Reduce
-func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count C.long, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
 	c, _, rc := collArg("Reduce", mode, comm, req)
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.ReduceAs(mpi.CollMode(mode), sbuf, rbuf, int(count), dtype(dt), opOf(o), int(root))
 	return collDone(req, r, err)
 }
@@ -255,11 +267,12 @@ const (
 var redNames = [...]string{"Allreduce", "Scan", "Exscan", "Reduce_scatter_block"}
 
 //export gompi_Allreduce
-func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
+func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count C.long, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
 	c, _, rc := collArg(redNames[kind], mode, comm, req)
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	m, t, p := mpi.CollMode(mode), dtype(dt), opOf(o)
 	var r *mpi.Request
 	var err error
@@ -277,14 +290,16 @@ func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C
 }
 
 //export gompi_Reduce_scatter
-func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts unsafe.Pointer, dt, o, comm C.int, req *C.int, mode C.int) C.int {
 	c, call, rc := collArg("Reduce_scatter", mode, comm, req)
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	if rcounts == nil {
 		return argErr(c, call, abi.ErrArg, "recvcounts is NULL")
 	}
-	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, intSlice(rcounts, c.Size()), dtype(dt), opOf(o))
+	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, countSlice(rcounts, c.Size(), wide), dtype(dt), opOf(o))
 	return collDone(req, r, err)
 }

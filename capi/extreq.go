@@ -85,8 +85,8 @@ func gompi_Grequest_complete(h C.int) C.int {
 }
 
 //export gompi_Isendrecv
-func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
-	rcount, rtype, src, rtag, comm C.int, req *C.int) C.int {
+func gompi_Isendrecv(sbuf unsafe.Pointer, scount C.long, stype, dest, stag C.int, rbuf unsafe.Pointer,
+	rcount C.long, rtype, src, rtag, comm C.int, req *C.int) C.int {
 	c, rc := commArg("MPI_Isendrecv", comm)
 	if c == nil {
 		return rc
@@ -104,7 +104,7 @@ func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf 
 }
 
 //export gompi_Isendrecv_replace
-func gompi_Isendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, req *C.int) C.int {
+func gompi_Isendrecv_replace(buf unsafe.Pointer, count C.long, dt, dest, stag, src, rtag, comm C.int, req *C.int) C.int {
 	c, rc := commArg("MPI_Isendrecv_replace", comm)
 	if c == nil {
 		return rc
