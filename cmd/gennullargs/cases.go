@@ -35,6 +35,8 @@ func legalNull(f abi.Function, p abi.Param) string {
 		return "MPI_*_NULL_COPY_FN / NULL_DELETE_FN are NULL"
 	case t == "MPI_Datarep_conversion_function *", t == "MPI_Datarep_conversion_function_c *":
 		return "MPI_CONVERSION_FN_NULL is NULL"
+	case strings.HasPrefix(t, "MPI_T_event_") && strings.HasSuffix(t, "_cb_function *"):
+		return "a NULL event callback removes one (register_callback, set_dropped_handler) or asks for none (handle_free)"
 	case t == "char * *" && p.Name == "argv", t == "char ** *":
 		return "MPI_ARGV_NULL / MPI_ARGVS_NULL are NULL"
 	case f.Name == "MPI_Session_get_nth_pset" && p.Name == "pset_name":
