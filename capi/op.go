@@ -9,6 +9,7 @@ void gompi_op_user_set(int handle, void *fn);
 import "C"
 
 import (
+	"math"
 	"unsafe"
 
 	"gompi/abi"
@@ -30,7 +31,15 @@ func gompi_Op_create(fn unsafe.Pointer, commute C.int, out *C.int, large C.int) 
 	}
 	// fn is a C function pointer, not Go memory, so the closure may keep it.
 	// An MPI_User_function_c takes its count as MPI_Count (MPI_Op_create_c).
+	// An int-count function gets a large count (an _c collective) in
+	// pieces of at most INT_MAX elements.
 	f := func(in, inout unsafe.Pointer, count int, dt int32) {
+		for count > math.MaxInt32 {
+			C.gompi_call_user_op(fn, in, inout, C.int(math.MaxInt32), C.int(dt))
+			step := uintptr(math.MaxInt32 * mpi.TypeFromHandle(dt).Extent)
+			in, inout = unsafe.Add(in, step), unsafe.Add(inout, step)
+			count -= math.MaxInt32
+		}
 		C.gompi_call_user_op(fn, in, inout, C.int(count), C.int(dt))
 	}
 	if large != 0 {
