@@ -77,7 +77,7 @@ const (
 	MaxInfoKey              = 255
 	MaxInfoVal              = 1024
 	MaxPortName             = 256
-	Version                 = 3
+	Version                 = 4
 	Subversion              = 1
 	TagUB                   = 0x7fffffff
 

@@ -27,7 +27,7 @@ func FortranSpellings(cname string) []string {
 // nor calls whose callbacks need translators gompi does not have yet.
 func FortranBindable(f Function) bool {
 	switch {
-	case f.NoPMPI, f.Macro != "", f.Group == "interop", f.Group == "tool",
+	case f.NoPMPI, f.Macro != "", f.Group == "interop", f.Group == "tool", f.Group == "large count",
 		!strings.HasPrefix(f.Name, "MPI_"):
 		return false
 	}

@@ -30,7 +30,9 @@ func TestEveryCallTranslates(t *testing.T) {
 	for _, f := range Functions() {
 		all[f.Name] = true
 		if !FortranBindable(f) {
-			ok := f.Group == "interop" || f.Group == "tool" || f.NoPMPI || f.Macro != "" ||
+			// Large-count calls reach Fortran only through mpi_f08's
+			// overloads (not generated yet).
+			ok := f.Group == "interop" || f.Group == "tool" || f.Group == "large count" || f.NoPMPI || f.Macro != "" ||
 				f.Name == "MPI_Grequest_start" || f.Name == "MPI_Register_datarep"
 			assert.True(t, ok, "%s has no Fortran binding", f.Name)
 		}

@@ -54,6 +54,11 @@ func FunctionGroups() []FunctionGroup {
 			{"Tool information interface", parseProtos("tool", toolProtos)},
 			{"Language interoperability", append(parseProtos("interop", interopProtos), conversionFunctions()...)},
 		}
+		var all []Function
+		for _, g := range groups {
+			all = append(all, g.Funcs...)
+		}
+		groups = append(groups, FunctionGroup{"Large counts (MPI-4)", largeCountFunctions(all)})
 	})
 	return groups
 }

@@ -127,7 +127,7 @@ func TestHeaderShape(t *testing.T) {
 	h := string(Header())
 	for _, want := range []string{
 		"#define GOMPI_VERSION \"0.1.0\"",
-		"#define MPI_VERSION    3",
+		"#define MPI_VERSION    4",
 		"extern \"C\" {",
 		"#define MPI_IN_PLACE                    ((void *)-1)",
 		"#define MPI_STATUS_IGNORE               ((MPI_Status *)1)",

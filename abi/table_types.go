@@ -24,6 +24,18 @@ var Typedefs = []Typedef{
 	{Name: "MPI_T_cvar_handle", Decl: "typedef struct MPIR_T_cvar_handle_s *MPI_T_cvar_handle;"},
 	{Name: "MPI_T_pvar_handle", Decl: "typedef struct MPIR_T_pvar_handle_s *MPI_T_pvar_handle;"},
 	{Name: "MPI_T_pvar_session", Decl: "typedef struct MPIR_T_pvar_session_s *MPI_T_pvar_session;"},
+	{Name: "MPI_T_event_registration", Decl: "typedef struct MPIR_T_event_registration_s *MPI_T_event_registration;"},
+	{Name: "MPI_T_event_instance", Decl: "typedef struct MPIR_T_event_instance_s *MPI_T_event_instance;"},
+	{Name: "MPI_T_cb_safety", Decl: `typedef enum MPI_T_cb_safety {
+    MPI_T_CB_REQUIRE_NONE = 0,
+    MPI_T_CB_REQUIRE_MPI_RESTRICTED,
+    MPI_T_CB_REQUIRE_THREAD_SAFE,
+    MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE
+} MPI_T_cb_safety;`},
+	{Name: "MPI_T_source_order", Decl: `typedef enum MPI_T_source_order {
+    MPI_T_SOURCE_ORDERED = 0,
+    MPI_T_SOURCE_UNORDERED
+} MPI_T_source_order;`},
 	{Name: "MPI_Status", Decl: `typedef struct MPI_Status {
     int count_lo;
     int count_hi_and_cancelled;
@@ -65,6 +77,11 @@ int MPI_Grequest_free_function(void *extra_state)
 int MPI_Grequest_cancel_function(void *extra_state, int complete)
 int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count, void *filebuf, MPI_Offset position, void *extra_state)
 int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent, void *extra_state)
+void MPI_T_event_cb_function(MPI_T_event_instance event_instance, MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety, void *user_data)
+void MPI_T_event_free_cb_function(MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety, void *user_data)
+void MPI_T_event_dropped_cb_function(MPI_Count count, MPI_T_event_registration event_registration, int source_index, MPI_T_cb_safety cb_safety, void *user_data)
+void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len, MPI_Datatype *datatype)
+int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datatype, MPI_Count count, void *filebuf, MPI_Offset position, void *extra_state)
 `
 
 // Callbacks is every callback function type, in declaration order.

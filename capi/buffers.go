@@ -15,17 +15,19 @@ import (
 // 3 detach. An iflush flushes, then returns a completed request.
 //
 //export gompi_Buffer_op
-func gompi_Buffer_op(obj, h C.int, buf unsafe.Pointer, size C.int, outSize *C.int, req *C.int, op C.int) C.int {
+func gompi_Buffer_op(obj, h C.int, buf unsafe.Pointer, size C.long, outSize unsafe.Pointer, req *C.int, op C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
+	wide := op&wideBit != 0
+	op &^= wideBit
 	what := [...]string{"Buffer_", "Comm_", "Session_"}[obj]
 	verb := [...]string{"flush", "iflush", "attach_buffer", "detach_buffer"}[op]
 	if obj > 0 && op < 2 {
 		verb += "_buffer"
 	}
-	call := "MPI_" + what + verb
+	call := callC("MPI_"+what+verb, wide)
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
 	}
@@ -73,7 +75,9 @@ func gompi_Buffer_op(obj, h C.int, buf unsafe.Pointer, size C.int, outSize *C.in
 	}
 	if op == 3 {
 		*(*unsafe.Pointer)(buf) = addr
-		*outSize = C.int(n)
+		if !putCount(outSize, wide, n) {
+			return argErr(nil, call, abi.ErrValueTooLarge, "the buffer size does not fit an int: use the _c call")
+		}
 	}
 	if op == 1 {
 		*req = C.int(mpi.RequestHandle(mpi.DoneRequest()))

@@ -20,8 +20,8 @@ import (
 
 // collArg resolves the communicator and checks the request pointer.
 func collArg(base string, mode C.int, comm C.int, req *C.int) (*mpi.Comm, string, C.int) {
-	m := mpi.CollMode(mode)
-	call := collCall(base, m)
+	m := mpi.CollMode(mode &^ wideBit)
+	call := callC(collCall(base, m), mode&wideBit != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return nil, call, rc
@@ -78,12 +78,13 @@ func gompi_Barrier(comm C.int, req *C.int, mode C.int) C.int {
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.BarrierAs(mpi.CollMode(mode))
 	return collDone(req, r, err)
 }
 
 //export gompi_Bcast
-func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Bcast(buf unsafe.Pointer, count C.long, dt, root, comm C.int, req *C.int, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -92,6 +93,7 @@ func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mo
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.BcastAs(mpi.CollMode(mode), buf, int(count), dtype(dt), int(root))
 	return collDone(req, r, err)
 }
@@ -99,8 +101,8 @@ func gompi_Bcast(buf unsafe.Pointer, count, dt, root, comm C.int, req *C.int, mo
 // gompi_Gather serves Gather (rcounts NULL) and Gatherv.
 //
 //export gompi_Gather
-func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
-	rcounts, displs *C.int, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Gather(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long,
+	rcounts, displs unsafe.Pointer, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -113,6 +115,8 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -126,7 +130,7 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(displs, n), dtype(rtype), int(root))
+		r, err = c.GathervAs(m, sbuf, int(scount), dtype(stype), rbuf, countSlice(rcounts, n, wide), countSlice(displs, n, wide), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -134,8 +138,8 @@ func gompi_Gather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer,
 // gompi_Scatter serves Scatter (scounts NULL) and Scatterv.
 //
 //export gompi_Scatter
-func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, stype C.int,
-	rbuf unsafe.Pointer, rcount, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Scatter(sbuf unsafe.Pointer, scount C.long, scounts, displs unsafe.Pointer, stype C.int,
+	rbuf unsafe.Pointer, rcount C.long, rtype, root, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -148,6 +152,8 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -161,7 +167,7 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 			}
 			n = c.PeerSize()
 		}
-		r, err = c.ScattervAs(m, sbuf, intSlice(scounts, n), intSlice(displs, n), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
+		r, err = c.ScattervAs(m, sbuf, countSlice(scounts, n, wide), countSlice(displs, n, wide), dtype(stype), rbuf, int(rcount), dtype(rtype), int(root))
 	}
 	return collDone(req, r, err)
 }
@@ -169,8 +175,8 @@ func gompi_Scatter(sbuf unsafe.Pointer, scount C.int, scounts, displs *C.int, st
 // gompi_Allgather serves Allgather (rcounts NULL) and Allgatherv.
 //
 //export gompi_Allgather
-func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount C.int,
-	rcounts, displs *C.int, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
+func gompi_Allgather(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long,
+	rcounts, displs unsafe.Pointer, rtype, comm C.int, req *C.int, mode C.int, v C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -183,6 +189,8 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	m := mpi.CollMode(mode)
 	var r *mpi.Request
 	var err error
@@ -192,13 +200,13 @@ func gompi_Allgather(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Point
 		if rcounts == nil || displs == nil {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, c.PeerSize()), intSlice(displs, c.PeerSize()), dtype(rtype))
+		r, err = c.AllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, countSlice(rcounts, c.PeerSize(), wide), countSlice(displs, c.PeerSize(), wide), dtype(rtype))
 	}
 	return collDone(req, r, err)
 }
 
 //export gompi_Alltoall
-func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointer, rcount, rtype, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Alltoall(sbuf unsafe.Pointer, scount C.long, stype C.int, rbuf unsafe.Pointer, rcount C.long, rtype, comm C.int, req *C.int, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -207,6 +215,7 @@ func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointe
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.AlltoallAs(mpi.CollMode(mode), sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
 	return collDone(req, r, err)
 }
@@ -215,8 +224,8 @@ func gompi_Alltoall(sbuf unsafe.Pointer, scount, stype C.int, rbuf unsafe.Pointe
 // Alltoallw (per-peer types, byte displacements).
 //
 //export gompi_Alltoallv
-func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, stypes *C.int,
-	rbuf unsafe.Pointer, rcounts, rdispls *C.int, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
+func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls unsafe.Pointer, stype C.int, stypes *C.int,
+	rbuf unsafe.Pointer, rcounts, rdispls unsafe.Pointer, rtype C.int, rtypes *C.int, comm C.int, req *C.int, mode C.int, w C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -229,6 +238,8 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	n := c.PeerSize()
 	inPlace := mpi.IsInPlace(sbuf)
 	if rcounts == nil || rdispls == nil || (!inPlace && (scounts == nil || sdispls == nil)) {
@@ -238,7 +249,7 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 	var r *mpi.Request
 	var err error
 	if w == 0 {
-		r, err = c.AlltoallvAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), dtype(stype), rbuf, intSlice(rcounts, n), intSlice(rdispls, n), dtype(rtype))
+		r, err = c.AlltoallvAs(m, sbuf, countSlice(scounts, n, wide), countSlice(sdispls, n, wide), dtype(stype), rbuf, countSlice(rcounts, n, wide), countSlice(rdispls, n, wide), dtype(rtype))
 	} else {
 		if rtypes == nil || (!inPlace && stypes == nil) {
 			return argErr(c, call, abi.ErrArg, "a datatype array is NULL")
@@ -258,13 +269,13 @@ func gompi_Alltoallv(sbuf unsafe.Pointer, scounts, sdispls *C.int, stype C.int, 
 				}
 			}
 		}
-		r, err = c.AlltoallwAs(m, sbuf, intSlice(scounts, n), intSlice(sdispls, n), st, rbuf, intSlice(rcounts, n), intSlice(rdispls, n), rt)
+		r, err = c.AlltoallwAs(m, sbuf, countSlice(scounts, n, wide), countSlice(sdispls, n, wide), st, rbuf, countSlice(rcounts, n, wide), countSlice(rdispls, n, wide), rt)
 	}
 	return collDone(req, r, err)
 }
 
 //export gompi_Reduce
-func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count C.long, dt, o, root, comm C.int, req *C.int, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -273,6 +284,7 @@ func gompi_Reduce(sbuf, rbuf unsafe.Pointer, count, dt, o, root, comm C.int, req
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	r, err := c.ReduceAs(mpi.CollMode(mode), sbuf, rbuf, int(count), dtype(dt), opOf(o), int(root))
 	return collDone(req, r, err)
 }
@@ -288,7 +300,7 @@ const (
 var redNames = [...]string{"Allreduce", "Scan", "Exscan", "Reduce_scatter_block"}
 
 //export gompi_Allreduce
-func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
+func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count C.long, dt, o, comm C.int, req *C.int, mode C.int, kind C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -297,6 +309,7 @@ func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C
 	if c == nil {
 		return rc
 	}
+	mode &^= wideBit
 	m, t, p := mpi.CollMode(mode), dtype(dt), opOf(o)
 	var r *mpi.Request
 	var err error
@@ -314,7 +327,7 @@ func gompi_Allreduce(sbuf, rbuf unsafe.Pointer, count, dt, o, comm C.int, req *C
 }
 
 //export gompi_Reduce_scatter
-func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm C.int, req *C.int, mode C.int) C.int {
+func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts unsafe.Pointer, dt, o, comm C.int, req *C.int, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -323,9 +336,11 @@ func gompi_Reduce_scatter(sbuf, rbuf unsafe.Pointer, rcounts *C.int, dt, o, comm
 	if c == nil {
 		return rc
 	}
+	wide := mode&wideBit != 0
+	mode &^= wideBit
 	if rcounts == nil {
 		return argErr(c, call, abi.ErrArg, "recvcounts is NULL")
 	}
-	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, intSlice(rcounts, c.Size()), dtype(dt), opOf(o))
+	r, err := c.ReduceScatterAs(mpi.CollMode(mode), sbuf, rbuf, countSlice(rcounts, c.Size(), wide), dtype(dt), opOf(o))
 	return collDone(req, r, err)
 }

@@ -43,14 +43,16 @@ func aints(p unsafe.Pointer, n int) []int {
 // arguments matter (sdispls/rdispls are MPI_Aint arrays for alltoallw).
 //
 //export gompi_Neighbor
-func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.int, scounts *C.int, sdispls unsafe.Pointer, stype C.int, stypes *C.int,
-	rbuf unsafe.Pointer, rcount C.int, rcounts *C.int, rdispls unsafe.Pointer, rtype C.int, rtypes *C.int,
+func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.long, scounts unsafe.Pointer, sdispls unsafe.Pointer, stype C.int, stypes *C.int,
+	rbuf unsafe.Pointer, rcount C.long, rcounts unsafe.Pointer, rdispls unsafe.Pointer, rtype C.int, rtypes *C.int,
 	comm C.int, req *C.int, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	call := neighborNames[mode][kind]
+	wide := mode&wideBit != 0
+	mode &^= wideBit
+	call := callC(neighborNames[mode][kind], wide)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -77,25 +79,25 @@ func gompi_Neighbor(kind C.int, sbuf unsafe.Pointer, scount C.int, scounts *C.in
 	case nbAllgather:
 		r, err = c.NeighborAllgatherAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
 	case nbAllgatherv:
-		if ni > 0 && null(unsafe.Pointer(rcounts), rdispls) {
+		if ni > 0 && null(rcounts, rdispls) {
 			return argErr(c, call, abi.ErrArg, "recvcounts or displs is NULL")
 		}
-		r, err = c.NeighborAllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, intSlice(rcounts, ni), intSlice((*C.int)(rdispls), ni), dtype(rtype))
+		r, err = c.NeighborAllgathervAs(m, sbuf, int(scount), dtype(stype), rbuf, countSlice(rcounts, ni, wide), countSlice(rdispls, ni, wide), dtype(rtype))
 	case nbAlltoall:
 		r, err = c.NeighborAlltoallAs(m, sbuf, int(scount), dtype(stype), rbuf, int(rcount), dtype(rtype))
 	case nbAlltoallv:
-		if (no > 0 && null(unsafe.Pointer(scounts), sdispls)) || (ni > 0 && null(unsafe.Pointer(rcounts), rdispls)) {
+		if (no > 0 && null(scounts, sdispls)) || (ni > 0 && null(rcounts, rdispls)) {
 			return argErr(c, call, abi.ErrArg, "a count or displacement array is NULL")
 		}
-		r, err = c.NeighborAlltoallvAs(m, sbuf, intSlice(scounts, no), intSlice((*C.int)(sdispls), no), dtype(stype),
-			rbuf, intSlice(rcounts, ni), intSlice((*C.int)(rdispls), ni), dtype(rtype))
+		r, err = c.NeighborAlltoallvAs(m, sbuf, countSlice(scounts, no, wide), countSlice(sdispls, no, wide), dtype(stype),
+			rbuf, countSlice(rcounts, ni, wide), countSlice(rdispls, ni, wide), dtype(rtype))
 	default:
-		if (no > 0 && null(unsafe.Pointer(scounts), sdispls, unsafe.Pointer(stypes))) ||
-			(ni > 0 && null(unsafe.Pointer(rcounts), rdispls, unsafe.Pointer(rtypes))) {
+		if (no > 0 && null(scounts, sdispls, unsafe.Pointer(stypes))) ||
+			(ni > 0 && null(rcounts, rdispls, unsafe.Pointer(rtypes))) {
 			return argErr(c, call, abi.ErrArg, "a count, displacement or type array is NULL")
 		}
-		r, err = c.NeighborAlltoallwAs(m, sbuf, intSlice(scounts, no), aints(sdispls, no), typeArr(stypes, no),
-			rbuf, intSlice(rcounts, ni), aints(rdispls, ni), typeArr(rtypes, ni))
+		r, err = c.NeighborAlltoallwAs(m, sbuf, countSlice(scounts, no, wide), aints(sdispls, no), typeArr(stypes, no),
+			rbuf, countSlice(rcounts, ni, wide), aints(rdispls, ni), typeArr(rtypes, ni))
 	}
 	return collDone(req, r, err)
 }

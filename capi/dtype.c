@@ -7,7 +7,7 @@
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return gompi_Type_contiguous(count, oldtype, newtype);
+    return gompi_Type_contiguous(count, oldtype, newtype, 0);
 }
 #pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
 
@@ -97,7 +97,7 @@ int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int a
                               MPI_Datatype *newtype)
 {
     return gompi_Type_create_subarray(ndims, (int *)array_of_sizes, (int *)array_of_subsizes,
-                                      (int *)array_of_starts, order, oldtype, newtype);
+                                      (int *)array_of_starts, order, oldtype, newtype, 0);
 }
 #pragma weak MPI_Type_create_subarray = PMPI_Type_create_subarray
 
@@ -108,7 +108,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
 {
     return gompi_Type_create_darray(size, rank, ndims, (int *)array_of_gsizes,
                                     (int *)array_of_distribs, (int *)array_of_dargs,
-                                    (int *)array_of_psizes, order, oldtype, newtype);
+                                    (int *)array_of_psizes, order, oldtype, newtype, 0);
 }
 #pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
 
@@ -281,20 +281,20 @@ MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
 int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
               int *position, MPI_Comm comm)
 {
-    return gompi_Pack((void *)inbuf, incount, datatype, outbuf, outsize, position, comm);
+    return gompi_Pack((void *)inbuf, incount, datatype, outbuf, outsize, position, comm, 0);
 }
 #pragma weak MPI_Pack = PMPI_Pack
 
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
                 MPI_Datatype datatype, MPI_Comm comm)
 {
-    return gompi_Unpack((void *)inbuf, insize, position, outbuf, outcount, datatype, comm);
+    return gompi_Unpack((void *)inbuf, insize, position, outbuf, outcount, datatype, comm, 0);
 }
 #pragma weak MPI_Unpack = PMPI_Unpack
 
 int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 {
-    return gompi_Pack_size(incount, datatype, comm, size);
+    return gompi_Pack_size(incount, datatype, comm, size, 0);
 }
 #pragma weak MPI_Pack_size = PMPI_Pack_size
 

@@ -60,6 +60,16 @@ func dtInts(p *C.int, n int) []int {
 	return out
 }
 
+// dtCounts reads n ints, or n MPI_Counts when wide (an _c constructor).
+func dtCounts(p unsafe.Pointer, n int, wide bool) []int {
+	if !wide {
+		return dtInts((*C.int)(p), n)
+	}
+	out := make([]int, max(n, 0))
+	copy(out, countSlice(p, n, true))
+	return out
+}
+
 func dtAints(p *C.long, n int) []int64 {
 	out := make([]int64, max(n, 0))
 	if p != nil && n > 0 {
@@ -92,12 +102,12 @@ func setNew(out *C.int, t *mpi.Datatype, err error) C.int {
 }
 
 //export gompi_Type_contiguous
-func gompi_Type_contiguous(count, old C.int, out *C.int) C.int {
+func gompi_Type_contiguous(count C.long, old C.int, out *C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Type_contiguous"
+	call := callC("MPI_Type_contiguous", wide != 0)
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
 	}
@@ -112,12 +122,14 @@ func gompi_Type_contiguous(count, old C.int, out *C.int) C.int {
 var vectorNames = [...]string{"MPI_Type_vector", "MPI_Type_create_hvector", "MPI_Type_hvector"}
 
 //export gompi_Type_vector
-func gompi_Type_vector(count, blocklen C.int, stride C.long, old C.int, out *C.int, kind C.int) C.int {
+func gompi_Type_vector(count, blocklen C.long, stride C.long, old C.int, out *C.int, kind C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	call := vectorNames[kind]
+	wide := kind&wideBit != 0
+	kind &^= wideBit
+	call := callC(vectorNames[kind], wide)
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
 	}
@@ -139,12 +151,14 @@ var indexedNames = [...]string{"MPI_Type_indexed", "MPI_Type_create_hindexed", "
 	"MPI_Type_create_indexed_block", "MPI_Type_create_hindexed_block"}
 
 //export gompi_Type_indexed
-func gompi_Type_indexed(count C.int, blocklens *C.int, blocklen C.int, disps unsafe.Pointer, old C.int, out *C.int, kind C.int) C.int {
+func gompi_Type_indexed(count C.long, blocklens unsafe.Pointer, blocklen C.long, disps unsafe.Pointer, old C.int, out *C.int, kind C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	call := indexedNames[kind]
+	wide := kind&wideBit != 0
+	kind &^= wideBit
+	call := callC(indexedNames[kind], wide)
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
 	}
@@ -163,11 +177,11 @@ func gompi_Type_indexed(count C.int, blocklens *C.int, blocklen C.int, disps uns
 	var err error
 	switch kind {
 	case 0:
-		t, err = mpi.TypeIndexed(dtInts(blocklens, n), dtInts((*C.int)(disps), n), o)
+		t, err = mpi.TypeIndexed(dtCounts(blocklens, n, wide), dtCounts(disps, n, wide), o)
 	case 1, 2:
-		t, err = mpi.TypeHindexed(dtInts(blocklens, n), dtAints((*C.long)(disps), n), o)
+		t, err = mpi.TypeHindexed(dtCounts(blocklens, n, wide), dtAints((*C.long)(disps), n), o)
 	case 3:
-		t, err = mpi.TypeIndexedBlock(int(blocklen), dtInts((*C.int)(disps), n), o)
+		t, err = mpi.TypeIndexedBlock(int(blocklen), dtCounts(disps, n, wide), o)
 	default:
 		t, err = mpi.TypeHindexedBlock(int(blocklen), dtAints((*C.long)(disps), n), o)
 	}
@@ -175,12 +189,14 @@ func gompi_Type_indexed(count C.int, blocklens *C.int, blocklen C.int, disps uns
 }
 
 //export gompi_Type_struct
-func gompi_Type_struct(count C.int, blocklens *C.int, disps *C.long, types *C.int, out *C.int, mpi1 C.int) C.int {
+func gompi_Type_struct(count C.long, blocklens unsafe.Pointer, disps *C.long, types *C.int, out *C.int, mpi1 C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	call := "MPI_Type_create_struct"
+	wide := mpi1&wideBit != 0
+	mpi1 &^= wideBit
+	call := callC("MPI_Type_create_struct", wide)
 	if mpi1 != 0 {
 		call = "MPI_Type_struct"
 	}
@@ -200,17 +216,17 @@ func gompi_Type_struct(count C.int, blocklens *C.int, disps *C.long, types *C.in
 			return argErr(nil, call, abi.ErrType, "array_of_types holds an invalid datatype")
 		}
 	}
-	t, err := mpi.TypeStruct(dtInts(blocklens, n), dtAints(disps, n), ts)
+	t, err := mpi.TypeStruct(dtCounts(blocklens, n, wide), dtAints(disps, n), ts)
 	return setNew(out, t, err)
 }
 
 //export gompi_Type_create_subarray
-func gompi_Type_create_subarray(ndims C.int, sizes, subsizes, starts *C.int, order, old C.int, out *C.int) C.int {
+func gompi_Type_create_subarray(ndims C.int, sizes, subsizes, starts unsafe.Pointer, order, old C.int, out *C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Type_create_subarray"
+	call := callC("MPI_Type_create_subarray", wide != 0)
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
 	}
@@ -225,17 +241,18 @@ func gompi_Type_create_subarray(ndims C.int, sizes, subsizes, starts *C.int, ord
 	if o == nil {
 		return rc
 	}
-	t, err := mpi.TypeSubarray(dtInts(sizes, n), dtInts(subsizes, n), dtInts(starts, n), int(order), o)
+	w := wide != 0
+	t, err := mpi.TypeSubarray(dtCounts(sizes, n, w), dtCounts(subsizes, n, w), dtCounts(starts, n, w), int(order), o)
 	return setNew(out, t, err)
 }
 
 //export gompi_Type_create_darray
-func gompi_Type_create_darray(size, rank, ndims C.int, gsizes, distribs, dargs, psizes *C.int, order, old C.int, out *C.int) C.int {
+func gompi_Type_create_darray(size, rank, ndims C.int, gsizes unsafe.Pointer, distribs, dargs, psizes *C.int, order, old C.int, out *C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Type_create_darray"
+	call := callC("MPI_Type_create_darray", wide != 0)
 	if rc := newTypeOut(call, out); rc != 0 {
 		return rc
 	}
@@ -250,7 +267,7 @@ func gompi_Type_create_darray(size, rank, ndims C.int, gsizes, distribs, dargs, 
 	if o == nil {
 		return rc
 	}
-	t, err := mpi.TypeDarray(int(size), int(rank), dtInts(gsizes, n), dtInts(distribs, n), dtInts(dargs, n),
+	t, err := mpi.TypeDarray(int(size), int(rank), dtCounts(gsizes, n, wide != 0), dtInts(distribs, n), dtInts(dargs, n),
 		dtInts(psizes, n), int(order), o)
 	return setNew(out, t, err)
 }
@@ -537,12 +554,12 @@ func dtBytes(p unsafe.Pointer, n int) []byte {
 }
 
 //export gompi_Pack
-func gompi_Pack(in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize C.int, pos *C.int, comm C.int) C.int {
+func gompi_Pack(in unsafe.Pointer, count C.long, dt C.int, out unsafe.Pointer, outsize C.long, pos unsafe.Pointer, comm C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Pack"
+	call := callC("MPI_Pack", wide != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -554,21 +571,21 @@ func gompi_Pack(in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize 
 	if pos == nil || outsize < 0 {
 		return argErr(nil, call, abi.ErrArg, "position is NULL or outsize negative")
 	}
-	p := int(*pos)
+	p := getCount(pos, wide != 0)
 	if err := mpi.Pack(in, int(count), t, dtBytes(out, int(outsize)), &p); err != nil {
 		return C.int(mpi.Code(err))
 	}
-	*pos = C.int(p)
+	putCount(pos, wide != 0, p)
 	return 0
 }
 
 //export gompi_Unpack
-func gompi_Unpack(in unsafe.Pointer, insize C.int, pos *C.int, out unsafe.Pointer, count, dt, comm C.int) C.int {
+func gompi_Unpack(in unsafe.Pointer, insize C.long, pos unsafe.Pointer, out unsafe.Pointer, count C.long, dt, comm C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Unpack"
+	call := callC("MPI_Unpack", wide != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -580,21 +597,21 @@ func gompi_Unpack(in unsafe.Pointer, insize C.int, pos *C.int, out unsafe.Pointe
 	if pos == nil || insize < 0 {
 		return argErr(nil, call, abi.ErrArg, "position is NULL or insize negative")
 	}
-	p := int(*pos)
+	p := getCount(pos, wide != 0)
 	if err := mpi.Unpack(dtBytes(in, int(insize)), &p, out, int(count), t); err != nil {
 		return C.int(mpi.Code(err))
 	}
-	*pos = C.int(p)
+	putCount(pos, wide != 0, p)
 	return 0
 }
 
 //export gompi_Pack_size
-func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
+func gompi_Pack_size(count C.long, dt, comm C.int, size unsafe.Pointer, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Pack_size"
+	call := callC("MPI_Pack_size", wide != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -611,12 +628,14 @@ func gompi_Pack_size(count, dt, comm C.int, size *C.int) C.int {
 	case !t.Committed:
 		return argErr(c, call, abi.ErrType, "datatype "+t.Name+" is not committed")
 	}
-	*size = C.int(t.PackSize(int(count)))
+	if !putCount(size, wide != 0, t.PackSize(int(count))) {
+		return argErr(c, call, abi.ErrValueTooLarge, "the packed size does not fit an int: use MPI_Pack_size_c")
+	}
 	return 0
 }
 
 //export gompi_Pack_external
-func gompi_Pack_external(rep *C.char, in unsafe.Pointer, count, dt C.int, out unsafe.Pointer, outsize C.long, pos *C.long) C.int {
+func gompi_Pack_external(rep *C.char, in unsafe.Pointer, count C.long, dt C.int, out unsafe.Pointer, outsize C.long, pos *C.long) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -638,7 +657,7 @@ func gompi_Pack_external(rep *C.char, in unsafe.Pointer, count, dt C.int, out un
 }
 
 //export gompi_Unpack_external
-func gompi_Unpack_external(rep *C.char, in unsafe.Pointer, insize C.long, pos *C.long, out unsafe.Pointer, count, dt C.int) C.int {
+func gompi_Unpack_external(rep *C.char, in unsafe.Pointer, insize C.long, pos *C.long, out unsafe.Pointer, count C.long, dt C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -660,7 +679,7 @@ func gompi_Unpack_external(rep *C.char, in unsafe.Pointer, insize C.long, pos *C
 }
 
 //export gompi_Pack_external_size
-func gompi_Pack_external_size(rep *C.char, count, dt C.int, size *C.long) C.int {
+func gompi_Pack_external_size(rep *C.char, count C.long, dt C.int, size *C.long) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()

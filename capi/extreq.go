@@ -94,8 +94,8 @@ func gompi_Grequest_complete(h C.int) C.int {
 }
 
 //export gompi_Isendrecv
-func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
-	rcount, rtype, src, rtag, comm C.int, req *C.int) C.int {
+func gompi_Isendrecv(sbuf unsafe.Pointer, scount C.long, stype, dest, stag C.int, rbuf unsafe.Pointer,
+	rcount C.long, rtype, src, rtag, comm C.int, req *C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -117,7 +117,7 @@ func gompi_Isendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf 
 }
 
 //export gompi_Isendrecv_replace
-func gompi_Isendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, req *C.int) C.int {
+func gompi_Isendrecv_replace(buf unsafe.Pointer, count C.long, dt, dest, stag, src, rtag, comm C.int, req *C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()

@@ -413,7 +413,7 @@ const (
 )
 
 //export gompi_File_access
-func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Pointer, count, dt C.int, status C.uintptr_t, req *C.int) C.int {
+func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Pointer, count C.long, dt C.int, status C.uintptr_t, req *C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()

@@ -493,10 +493,30 @@ func gompi_T_category_list(what, i, n C.int, out *C.int) C.int {
 	if n < 0 || n > 0 && out == nil {
 		return abi.TErrInvalid
 	}
-	l := [...][]int{c.Cvars, c.Pvars, c.Cats}[what]
+	l := [...][]int{c.Cvars, c.Pvars, c.Cats, c.Events}[what]
 	dst := unsafe.Slice(out, int(n))
 	for k := 0; k < int(n) && k < len(l); k++ {
 		dst[k] = C.int(l[k])
 	}
+	return 0
+}
+
+//export gompi_T_category_num_events
+func gompi_T_category_num_events(i C.int, out *C.int) C.int {
+	if mtlock.On {
+		mtlock.Lock()
+		defer mtlock.Unlock()
+	}
+	if rc := tReady(); rc != 0 {
+		return rc
+	}
+	c := mpit.CategoryAt(int(i))
+	if c == nil {
+		return abi.TErrInvalidIndex
+	}
+	if out == nil {
+		return abi.TErrInvalid
+	}
+	*out = C.int(len(c.Events))
 	return 0
 }

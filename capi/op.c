@@ -28,7 +28,7 @@ void gompi_op_user_set(int handle, void *fn)
 
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
-    return gompi_Op_create((void *)user_fn, commute, op);
+    return gompi_Op_create((void *)user_fn, commute, op, 0);
 }
 #pragma weak MPI_Op_create = PMPI_Op_create
 

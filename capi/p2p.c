@@ -111,7 +111,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
 int PMPI_Buffer_attach(void *buffer, int size)
 {
     if (size > 0) GOMPI_NONNULL(-1, "MPI_Buffer_attach", buffer);
-    return gompi_Buffer_attach(buffer, size);
+    return gompi_Buffer_attach(buffer, size, 0);
 }
 #pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
 
@@ -119,7 +119,7 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
     GOMPI_NONNULL(-1, "MPI_Buffer_detach", buffer_addr);
     GOMPI_NONNULL(-1, "MPI_Buffer_detach", size);
-    return gompi_Buffer_detach(buffer_addr, size);
+    return gompi_Buffer_detach(buffer_addr, size, 0);
 }
 #pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
 

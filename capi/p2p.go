@@ -17,7 +17,7 @@ import (
 var sendNames = [...]string{"MPI_Send", "MPI_Ssend", "MPI_Rsend", "MPI_Bsend"}
 
 //export gompi_Send
-func gompi_Send(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int) C.int {
+func gompi_Send(buf unsafe.Pointer, count C.long, dt, dest, tag, comm, mode C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -45,7 +45,7 @@ var isendNames = [2][4]string{{"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibs
 	{"MPI_Send_init", "MPI_Ssend_init", "MPI_Rsend_init", "MPI_Bsend_init"}}
 
 //export gompi_Isend
-func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req *C.int, persistent C.int) C.int {
+func gompi_Isend(buf unsafe.Pointer, count C.long, dt, dest, tag, comm, mode C.int, req *C.int, persistent C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -81,7 +81,7 @@ func gompi_Isend(buf unsafe.Pointer, count, dt, dest, tag, comm, mode C.int, req
 }
 
 //export gompi_Recv
-func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status C.uintptr_t) C.int {
+func gompi_Recv(buf unsafe.Pointer, count C.long, dt, src, tag, comm C.int, status C.uintptr_t) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -98,7 +98,7 @@ func gompi_Recv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, status C.ui
 }
 
 //export gompi_Irecv
-func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int, persistent C.int) C.int {
+func gompi_Irecv(buf unsafe.Pointer, count C.long, dt, src, tag, comm C.int, req *C.int, persistent C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -134,8 +134,8 @@ func gompi_Irecv(buf unsafe.Pointer, count, dt, src, tag, comm C.int, req *C.int
 }
 
 //export gompi_Sendrecv
-func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf unsafe.Pointer,
-	rcount, rtype, src, rtag, comm C.int, status C.uintptr_t) C.int {
+func gompi_Sendrecv(sbuf unsafe.Pointer, scount C.long, stype, dest, stag C.int, rbuf unsafe.Pointer,
+	rcount C.long, rtype, src, rtag, comm C.int, status C.uintptr_t) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -153,7 +153,7 @@ func gompi_Sendrecv(sbuf unsafe.Pointer, scount, stype, dest, stag C.int, rbuf u
 }
 
 //export gompi_Sendrecv_replace
-func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag, comm C.int, status C.uintptr_t) C.int {
+func gompi_Sendrecv_replace(buf unsafe.Pointer, count C.long, dt, dest, stag, src, rtag, comm C.int, status C.uintptr_t) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
@@ -170,32 +170,35 @@ func gompi_Sendrecv_replace(buf unsafe.Pointer, count, dt, dest, stag, src, rtag
 }
 
 //export gompi_Buffer_attach
-func gompi_Buffer_attach(buf unsafe.Pointer, size C.int) C.int {
+func gompi_Buffer_attach(buf unsafe.Pointer, size C.long, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
 	if !mpi.Ready() {
-		return gompi_NotReady(C.CString("MPI_Buffer_attach"))
+		return gompi_NotReady(C.CString(callC("MPI_Buffer_attach", wide != 0)))
 	}
 	return C.int(mpi.Code(mpi.BufferAttach(buf, int(size))))
 }
 
 //export gompi_Buffer_detach
-func gompi_Buffer_detach(addr unsafe.Pointer, size *C.int) C.int {
+func gompi_Buffer_detach(addr unsafe.Pointer, size unsafe.Pointer, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
+	call := callC("MPI_Buffer_detach", wide != 0)
 	if !mpi.Ready() {
-		return gompi_NotReady(C.CString("MPI_Buffer_detach"))
+		return gompi_NotReady(C.CString(call))
 	}
 	buf, n, err := mpi.BufferDetach()
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
 	*(*unsafe.Pointer)(addr) = buf
-	*size = C.int(n)
+	if !putCount(size, wide != 0, n) {
+		return argErr(nil, call, abi.ErrValueTooLarge, "the buffer size does not fit an int: use MPI_Buffer_detach_c")
+	}
 	return 0
 }
 
@@ -261,7 +264,7 @@ func gompi_Mprobe(src, tag, comm C.int, flag *C.int, msg *C.int, status C.uintpt
 }
 
 //export gompi_Mrecv
-func gompi_Mrecv(buf unsafe.Pointer, count, dt C.int, msg *C.int, status C.uintptr_t, req *C.int) C.int {
+func gompi_Mrecv(buf unsafe.Pointer, count C.long, dt C.int, msg *C.int, status C.uintptr_t, req *C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()

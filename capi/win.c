@@ -33,7 +33,7 @@ void *gompi_win_attr_model(void *a) { return &((struct gompi_win_attrs *)a)->mod
 
 int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win)
 {
-    return gompi_Win_create(base, size, disp_unit, info, comm, win);
+    return gompi_Win_create(base, size, disp_unit, info, comm, win, 0);
 }
 #pragma weak MPI_Win_create = PMPI_Win_create
 
@@ -52,7 +52,7 @@ int PMPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Co
 
 int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
 {
-    return gompi_Win_shared_query(win, rank, size, disp_unit, (void **)baseptr);
+    return gompi_Win_shared_query(win, rank, size, disp_unit, (void **)baseptr, 0);
 }
 #pragma weak MPI_Win_shared_query = PMPI_Win_shared_query
 

@@ -75,12 +75,12 @@ func finishWin(w *mpi.Win, err error, out *C.int) C.int {
 }
 
 //export gompi_Win_create
-func gompi_Win_create(base unsafe.Pointer, size C.long, du C.int, inf, comm C.int, out *C.int) C.int {
+func gompi_Win_create(base unsafe.Pointer, size C.long, du C.long, inf, comm C.int, out *C.int, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Win_create"
+	call := callC("MPI_Win_create", wide != 0)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -100,15 +100,18 @@ func gompi_Win_create(base unsafe.Pointer, size C.long, du C.int, inf, comm C.in
 }
 
 //export gompi_Win_allocate
-func gompi_Win_allocate(size C.long, du C.int, inf, comm C.int, baseptr *unsafe.Pointer, out *C.int, shared C.int) C.int {
+func gompi_Win_allocate(size C.long, du C.long, inf, comm C.int, baseptr *unsafe.Pointer, out *C.int, shared C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
+	wide := shared&wideBit != 0
+	shared &^= wideBit
 	call := "MPI_Win_allocate"
 	if shared != 0 {
 		call = "MPI_Win_allocate_shared"
 	}
+	call = callC(call, wide)
 	c, rc := commArg(call, comm)
 	if c == nil {
 		return rc
@@ -157,12 +160,12 @@ func gompi_Win_create_dynamic(inf, comm C.int, out *C.int) C.int {
 }
 
 //export gompi_Win_shared_query
-func gompi_Win_shared_query(win, rank C.int, size *C.long, du *C.int, baseptr *unsafe.Pointer) C.int {
+func gompi_Win_shared_query(win, rank C.int, size *C.long, du unsafe.Pointer, baseptr *unsafe.Pointer, wide C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	const call = "MPI_Win_shared_query"
+	call := callC("MPI_Win_shared_query", wide != 0)
 	w, rc := winArgOut(call, win, size == nil || du == nil || baseptr == nil, "size, disp_unit or baseptr is NULL")
 	if w == nil {
 		return rc
@@ -171,7 +174,8 @@ func gompi_Win_shared_query(win, rank C.int, size *C.long, du *C.int, baseptr *u
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
-	*size, *du, *baseptr = C.long(s), C.int(d), p
+	*size, *baseptr = C.long(s), p
+	putCount(du, wide != 0, d)
 	return 0
 }
 

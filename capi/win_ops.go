@@ -97,19 +97,21 @@ var rmaNames = [2][4]string{
 // whose request pointer req must not be NULL.
 //
 //export gompi_Win_rma
-func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc, odt C.int, rbuf unsafe.Pointer, rc, rdt C.int,
-	t C.int, disp C.long, tc, tdt, opH, win C.int, req *C.int) C.int {
+func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc C.long, odt C.int, rbuf unsafe.Pointer, rc C.long, rdt C.int,
+	t C.int, disp C.long, tc C.long, tdt, opH, win C.int, req *C.int) C.int {
 	if mtlock.On {
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	if !mpi.Ready() {
-		return C.int(mpi.Code(mpi.NotReady(rmaNames[kind>>2][kind&3])))
-	}
-	w := mpi.WinFromHandle(int32(win))
+	wide := kind&wideBit != 0
+	kind &^= wideBit
 	r := kind >> 2 // 1: a request form (RMA_REQ in win.c)
 	kind &= 3
-	call := rmaNames[r][kind]
+	call := callC(rmaNames[r][kind], wide)
+	if !mpi.Ready() {
+		return C.int(mpi.Code(mpi.NotReady(call)))
+	}
+	w := mpi.WinFromHandle(int32(win))
 	if w == nil {
 		_, code := winArg(call, win)
 		return code

@@ -7,6 +7,7 @@ import (
 	"gompi/abi"
 	"gompi/info"
 	"gompi/internal/mtlock"
+	"gompi/mpit"
 	"gompi/pml"
 )
 
@@ -44,6 +45,9 @@ func registerComm(c *Comm) {
 	c.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjComm, commGen[i]<<commSlotBits|i)
 	st.eng.Register(c.pc)
 	st.eng.Register(c.cc)
+	if mpit.On[mpit.EvCommCreated] {
+		mpit.RaiseCommCreated(c.Handle, c.Size(), c.pc.Ctx)
+	}
 }
 
 func maskBytes(m *ctxMask) []byte {

@@ -97,17 +97,20 @@ func (s *Session) Finalize() error {
 	return nil
 }
 
-// SessionsAtExit stops a runtime that only sessions used, once none is
-// open: the launcher counts a process that leaves without PMI finalize as
-// failed. The C layer calls it from an atexit handler.
+// SessionsAtExit stops, at a normal exit, a runtime the world model does
+// not hold (never initialised, or finalised): the launcher counts a process
+// that leaves without PMI finalize as failed. Sessions still open are
+// finalised implicitly, as MPICH does (its processes exit 0 silently).
+// The C layer calls it from an atexit handler.
 func SessionsAtExit() {
-	if st.ready && !st.initialized && openSessions == 0 {
+	if Stopping() {
+		openSessions = 0
 		stopRuntime()
 	}
 }
 
 // Stopping reports whether SessionsAtExit would stop the runtime.
-func Stopping() bool { return st.ready && !st.initialized && openSessions == 0 }
+func Stopping() bool { return st.ready && (!st.initialized || st.finalized) }
 
 // LiveSessions is the number of open sessions.
 func LiveSessions() int { return openSessions }

@@ -70,6 +70,7 @@ type Category struct {
 	Cvars      []int
 	Pvars      []int
 	Cats       []int
+	Events     []int
 }
 
 var (

@@ -1,5 +1,7 @@
 package pml
 
+import "gompi/mpit"
+
 // Wildcards and the null process, as in the MPI standard (MPICH values).
 const (
 	AnySource = -2
@@ -133,6 +135,9 @@ func (c *Comm) addUnexpected(u *unexp) {
 	c.peers[u.hdr.src].unexp.push(u)
 	if c.qs.Unexp++; c.qs.Unexp > c.qs.UnexpPeak {
 		c.qs.UnexpPeak = c.qs.Unexp
+	}
+	if mpit.On[mpit.EvUnexpected] {
+		mpit.RaiseUnexpected(u.hdr.src, u.hdr.tag, u.size)
 	}
 }
 

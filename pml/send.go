@@ -1,6 +1,10 @@
 package pml
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"gompi/mpit"
+)
 
 // SendImmediate tries the request-free path: the header and payload go out in
 // one transport call. It reports false when the message needs a request (too
@@ -182,6 +186,9 @@ func (e *Engine) sendFirst(r *Request) bool {
 	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: uint64(uintptr(r.Buf))}
 	if !m.SendI(r.dst, tagRndv, unsafe.Pointer(e.hr), rndvHdrLen, nil, 0) {
 		return false
+	}
+	if mpit.On[mpit.EvRendezvous] {
+		mpit.RaiseRendezvous(int32(r.Peer), mh.tag, r.Size)
 	}
 	if r.proto == protoRndvGet {
 		r.read = true

@@ -33,8 +33,10 @@ func legalNull(f abi.Function, p abi.Param) string {
 	case strings.HasSuffix(t, "_copy_attr_function *"), strings.HasSuffix(t, "_delete_attr_function *"),
 		t == "MPI_Copy_function *", t == "MPI_Delete_function *":
 		return "MPI_*_NULL_COPY_FN / NULL_DELETE_FN are NULL"
-	case t == "MPI_Datarep_conversion_function *":
+	case t == "MPI_Datarep_conversion_function *", t == "MPI_Datarep_conversion_function_c *":
 		return "MPI_CONVERSION_FN_NULL is NULL"
+	case strings.HasPrefix(t, "MPI_T_event_") && strings.HasSuffix(t, "_cb_function *"):
+		return "a NULL event callback removes one (register_callback, set_dropped_handler) or asks for none (handle_free)"
 	case t == "char * *" && p.Name == "argv", t == "char ** *":
 		return "MPI_ARGV_NULL / MPI_ARGVS_NULL are NULL"
 	case f.Name == "MPI_Session_get_nth_pset" && p.Name == "pset_name":
@@ -209,9 +211,18 @@ var pre = map[string]string{
 	"MPI_Parrived":            "MPI_Precv_init(g_buf2, 1, 1, MPI_INT, 0, 3, g_p2p, MPI_INFO_NULL, &g_reqs[0]);",
 }
 
+// baseName is the int-count call of a large-count MPI_X_c (MPI_X): both
+// need the same valid arguments and set-up.
+func baseName(name string) string {
+	return strings.TrimSuffix(name, "_c")
+}
+
 // argFor is the valid C expression passed for parameter p of f.
 func argFor(f abi.Function, p abi.Param) string {
 	if v, ok := special[f.Name+"."+p.Name]; ok {
+		return v
+	}
+	if v, ok := special[baseName(f.Name)+"."+p.Name]; ok {
 		return v
 	}
 	t := strings.TrimPrefix(p.Type, "const ")
@@ -376,7 +387,7 @@ func buildCases(exported map[string]bool, mpich map[string]string) []testCase {
 			if !isPointer(p) || legalNull(f, p) != "" {
 				continue
 			}
-			c := testCase{fn: f, param: p.Name, pre: pre[f.Name]}
+			c := testCase{fn: f, param: p.Name, pre: pre[baseName(f.Name)]}
 			for j, q := range f.Params {
 				a := argFor(f, q)
 				if j == i {

@@ -29,8 +29,7 @@ const mpichInclude = "/usr/include/x86_64-linux-gnu/mpich"
 
 // intendedDiffs are values we choose to differ from MPICH 4.0.2, with why.
 var intendedDiffs = map[string]string{
-	"MPI_VERSION":    "gompi implements MPI-3.1; MPICH 4.0.2 reports 4.0",
-	"MPI_SUBVERSION": "gompi implements MPI-3.1; MPICH 4.0.2 reports 4.0",
+	"MPI_SUBVERSION": "gompi implements MPI-4.1; MPICH 4.0.2 reports 4.0",
 }
 
 func ourInclude(t *testing.T) string {
@@ -233,7 +232,7 @@ func TestHeaderGuardAndIdentity(t *testing.T) {
 #if defined(MPICH) || defined(MPICH_VERSION) || defined(OPEN_MPI) || defined(OMPI_MAJOR_VERSION)
 #error identifies as another implementation
 #endif
-#if MPI_VERSION != 3 || MPI_SUBVERSION != 1
+#if MPI_VERSION != 4 || MPI_SUBVERSION != 1
 #error wrong version
 #endif
 #ifndef GOMPI_VERSION

@@ -18,7 +18,7 @@ int main(void) {
     CHECK_MPI(MPI_Finalized(&flag));
     CHECK(flag == 0, "MPI_Finalized before MPI_Init gave %d", flag);
     CHECK_MPI(MPI_Get_version(&version, &subversion));
-    CHECK(version == 3 && subversion == 1, "MPI_Get_version before MPI_Init gave %d.%d",
+    CHECK(version == MPI_VERSION && subversion == MPI_SUBVERSION && version == 4, "MPI_Get_version before MPI_Init gave %d.%d",
           version, subversion);
     fflush(stderr);
 

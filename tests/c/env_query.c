@@ -2,7 +2,7 @@
 
 /* gompi-test: np=1,2 timeout=60 */
 /* The state and identity queries: Initialized/Finalized through the life
- * cycle, Get_version (3.1, matching mpi.h), Get_library_version (also after
+ * cycle, Get_version (4.1, matching mpi.h), Get_library_version (also after
  * Finalize, which the standard allows), Get_processor_name, Is_thread_main
  * and Query_thread after plain MPI_Init. */
 #include <mpi.h>
@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
     CHECK(flag == 0, "MPI_Finalized before MPI_Finalize gave %d", flag);
 
     CHECK_MPI(MPI_Get_version(&version, &subversion));
-    CHECK(version == 3 && subversion == 1, "MPI_Get_version gave %d.%d, want 3.1", version,
+    CHECK(version == 4 && subversion == 1, "MPI_Get_version gave %d.%d, want 4.1", version,
           subversion);
     CHECK(version == MPI_VERSION && subversion == MPI_SUBVERSION,
           "MPI_Get_version gave %d.%d, mpi.h says %d.%d", version, subversion, MPI_VERSION,
@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Initialized(&flag));
     CHECK(flag == 1, "MPI_Initialized after MPI_Finalize gave %d (must stay true)", flag);
     CHECK_MPI(MPI_Get_version(&version, &subversion));
-    CHECK(version == 3 && subversion == 1, "MPI_Get_version after Finalize gave %d.%d", version,
+    CHECK(version == 4 && subversion == 1, "MPI_Get_version after Finalize gave %d.%d", version,
           subversion);
     check_library_version("after MPI_Finalize");
     return check_status();

@@ -10,13 +10,13 @@ import (
 )
 
 // TestMPICHMissingFunction runs an MPICH-built program that calls a function
-// gompi does not implement (MPI_Bcast_c: no large-count calls yet) under
+// gompi does not implement (MPIX_Comm_revoke, an MPICH extension) under
 // gompirun --mpich-binary: the call must end the job at once with a message
 // naming it, and --check must list it without running the program.
 func TestMPICHMissingFunction(t *testing.T) {
 	root := ensureBuild(t)
 	requireMPICH(t)
-	bin := compile(t, "bcast_c.mpich", filepath.Join(root, "tests/c/foreign/bcast_c.c"),
+	bin := compile(t, "mpix_revoke.mpich", filepath.Join(root, "tests/c/foreign/mpix_revoke.c"),
 		"mpicc.mpich", "-O2", "-Wall", "-Werror")
 	gompirun := filepath.Join(root, "build/bin/gompirun")
 
@@ -25,16 +25,16 @@ func TestMPICHMissingFunction(t *testing.T) {
 	start := time.Now()
 	r := run(j)
 	checkRun(t, j, r, start, checkExpect(&spec{exit: "nonzero",
-		stderrMatch:   []string{`gompi: MPI_Bcast_c is not implemented by gompi`},
-		stdoutPerRank: []string{`(?m)^rank {rank} before MPI_Bcast_c$`},
-		stdoutNot:     []string{`after MPI_Bcast_c`},
+		stderrMatch:   []string{`gompi: MPIX_Comm_revoke is not implemented by gompi`},
+		stdoutPerRank: []string{`(?m)^rank {rank} before MPIX_Comm_revoke$`},
+		stdoutNot:     []string{`after MPIX_Comm_revoke`},
 	}, 2, r))
 
 	out, err := exec.Command(gompirun, "--mpich-binary", "--check", bin).Output()
 	var exitErr *exec.ExitError
 	require.ErrorAs(t, err, &exitErr, "--check with a missing function must exit non-zero; output:\n%s", out)
 	require.Equal(t, 1, exitErr.ExitCode())
-	require.Regexp(t, `(?m)^  MPI_Bcast_c$`, string(out))
+	require.Regexp(t, `(?m)^  MPIX_Comm_revoke$`, string(out))
 	require.NotRegexp(t, `(?m)^  MPI_(Init|Barrier|Comm_rank|Finalize)$`, string(out))
 
 	ok := compile(t, "env_basic.mpich", filepath.Join(root, "tests/c/env_basic.c"),
