@@ -209,6 +209,12 @@ func (e *Engine) Register(c *Comm) {
 	}
 	e.early = rest
 	for _, f := range replay {
+		// Fragments from the network were checked before their
+		// communicator existed: a rank it does not have is dropped.
+		h := (*matchHdr)(unsafe.Pointer(&f.data[0]))
+		if h.src < 0 || int(h.src) >= len(c.World) {
+			continue
+		}
 		e.onFrag(f.src, f.tag, f.data)
 	}
 }
