@@ -53,7 +53,7 @@ type Engine struct {
 	// reading. A peer doing that is not asked to copy a split part too.
 	readsOut []int32
 	modules  []btl.Module
-	idler    Idler
+	waits    waitSet // the transports a wait can sleep on (wait.go)
 	comms    []*Comm // by context id
 	early    []*earlyFrag
 	reqs     requestTable
@@ -150,8 +150,8 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 	if !e.HasTransport(m) { // dynamic processes route more peers through it later
 		e.modules = append(e.modules, m)
 	}
-	if id, ok := m.(Idler); ok && e.idler == nil {
-		e.idler = id
+	if id, ok := m.(Idler); ok {
+		e.waits.add(id)
 	}
 	for _, p := range peers {
 		e.route[p] = m
@@ -332,7 +332,7 @@ func (e *Engine) Backoff(spins *int) {
 	if *spins < e.spinMax {
 		return
 	}
-	if *spins < e.spinMax+e.yieldMax || e.idler == nil || e.pendHead != nil || len(e.ctrlQ) > 0 {
+	if *spins < e.spinMax+e.yieldMax || e.waits.empty() || e.pendHead != nil || len(e.ctrlQ) > 0 {
 		// sched_yield alone: runtime.Gosched first woke idle Go threads that
 		// then competed for the cores (measured: oversubscribed alltoall of
 		// 4 ranks on 2 cores 16-21 us without it, 27-45 us with it)
@@ -346,7 +346,7 @@ func (e *Engine) Backoff(spins *int) {
 	if e.idleCap > 0 {
 		d = min(d, e.idleCap)
 	}
-	e.idler.Idle(d)
+	e.waits.idle(d)
 }
 
 // CompleteNow marks r complete with status s (operations that need no
