@@ -131,7 +131,12 @@ func (t *ofiTransport) prepare() (bool, string, error) {
 	if st.modex.Nodes() < 2 {
 		return false, "", nil
 	}
-	m, err := ofi.Open(ofi.Config{Provider: st.settings.str("GOMPI_OFI_PROVIDER", ""), Me: st.rank, Size: st.size,
+	// Nodes split out of one machine talk over its loopback.
+	dom := st.settings.str("GOMPI_OFI_DOMAIN", "")
+	if dom == "" && st.settings.str("GOMPI_NODE_SPLIT", "") != "" {
+		dom = "lo"
+	}
+	m, err := ofi.Open(ofi.Config{Provider: st.settings.str("GOMPI_OFI_PROVIDER", ""), Domain: dom, Me: st.rank, Size: st.size,
 		SlotBytes: st.settings.size("GOMPI_OFI_BUFFER", 0), Check: st.eng.CheckFrag}, st.eng.Handler())
 	if err != nil {
 		return false, "", fmt.Errorf("the network transport: %w", err)

@@ -54,22 +54,43 @@ static int post(gofi *g, int32_t i)
     }
 }
 
-static struct fi_info *pick(struct fi_info *list, const char *prov)
+static int usable(struct fi_info *p, const char *prov)
 {
-    for (struct fi_info *p = list; p; p = p->next) {
-        const char *name = p->fabric_attr->prov_name;
-        if (prov && *prov) {
-            if (strcmp(name, prov) == 0) return p;
-            continue;
+    const char *name = p->fabric_attr->prov_name;
+    if (prov && *prov) return strcmp(name, prov) == 0;
+    /* shm reaches only this machine; the network is what we are for. */
+    return strncmp(name, "shm", 3) != 0 && !strstr(name, "ofi_rxd");
+}
+
+/* pick chooses the same entry on every node: the first usable provider,
+ * then the named domain (interface), else by preference an IPv4 or native
+ * address off the loopback, any non-IPv6 one, anything (link-local IPv6
+ * addresses cannot be bound without a scope). */
+static struct fi_info *pick(struct fi_info *list, const char *prov, const char *dom)
+{
+    const char *want = NULL;
+    for (struct fi_info *p = list; p && !want; p = p->next)
+        if (usable(p, prov)) want = p->fabric_attr->prov_name;
+    if (!want) return NULL;
+    for (int pass = 0; pass < 3; pass++) {
+        for (struct fi_info *p = list; p; p = p->next) {
+            if (strcmp(p->fabric_attr->prov_name, want) != 0) continue;
+            const char *d = p->domain_attr->name ? p->domain_attr->name : "";
+            if (dom && *dom) {
+                if (strcmp(d, dom) == 0) return p;
+                continue;
+            }
+            int v6 = p->addr_format == FI_SOCKADDR_IN6;
+            if (pass == 0 && !v6 && strcmp(d, "lo") != 0) return p;
+            if (pass == 1 && !v6) return p;
+            if (pass == 2) return p;
         }
-        /* shm reaches only this machine; the network is what we are for. */
-        if (strncmp(name, "shm", 3) == 0 || strstr(name, "ofi_rxd")) continue;
-        return p;
+        if (dom && *dom) return NULL;
     }
     return NULL;
 }
 
-gofi *gofi_open(const char *prov, int me, int size, int nslots, size_t slot, char *err, size_t errlen)
+gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots, size_t slot, char *err, size_t errlen)
 {
     gofi *g = calloc(1, sizeof *g);
     struct fi_info *hints = fi_allocinfo(), *list = NULL;
@@ -91,9 +112,10 @@ gofi *gofi_open(const char *prov, int me, int size, int nslots, size_t slot, cha
         free(g);
         return NULL;
     }
-    struct fi_info *p = pick(list, prov);
+    struct fi_info *p = pick(list, prov, dom);
     if (!p) {
-        snprintf(err, errlen, "no libfabric provider %s offers reliable datagrams", prov && *prov ? prov : "for the network");
+        snprintf(err, errlen, "no libfabric provider %s%s%s offers reliable datagrams", prov && *prov ? prov : "for the network",
+                 dom && *dom ? " on " : "", dom && *dom ? dom : "");
         fi_freeinfo(list);
         free(g);
         return NULL;

@@ -23,10 +23,11 @@ typedef struct {
 } gofi_rx;
 
 /* gofi_open opens provider prov ("" : the first one offering RDM messages
- * that is not node-local) with nslots receive and send buffers of slot
+ * that is not node-local) on domain dom ("": an IPv4 or native address off
+ * the loopback if there is one) with nslots receive and send buffers of slot
  * bytes each, for a job of size ranks. It returns NULL and writes why into
  * err[errlen]. */
-gofi *gofi_open(const char *prov, int me, int size, int nslots, size_t slot, char *err, size_t errlen);
+gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots, size_t slot, char *err, size_t errlen);
 /* gofi_name writes the endpoint's address into buf (at most *len bytes). */
 int gofi_name(gofi *g, void *buf, size_t *len);
 /* gofi_provider is the provider's name ("tcp;ofi_rxm"). */

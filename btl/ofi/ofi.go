@@ -31,6 +31,7 @@ import (
 // Config opens the transport.
 type Config struct {
 	Provider  string // libfabric provider name; "" the first RDM one for the network
+	Domain    string // libfabric domain (the interface for tcp: "eth0", "lo"); "" chosen
 	Me, Size  int    // world rank and size
 	Slots     int    // receive and send buffers each (a power of two)
 	SlotBytes int    // bytes of one buffer: the largest frame
@@ -75,10 +76,11 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	if cfg.SlotBytes < 1024 {
 		return nil, fmt.Errorf("ofi: buffers of %d bytes are too small", cfg.SlotBytes)
 	}
-	prov := C.CString(cfg.Provider)
+	prov, dom := C.CString(cfg.Provider), C.CString(cfg.Domain)
 	defer C.free(unsafe.Pointer(prov))
+	defer C.free(unsafe.Pointer(dom))
 	var msg [256]C.char
-	g := C.gofi_open(prov, C.int(cfg.Me), C.int(cfg.Size), C.int(cfg.Slots), C.size_t(cfg.SlotBytes), &msg[0], C.size_t(len(msg)))
+	g := C.gofi_open(prov, dom, C.int(cfg.Me), C.int(cfg.Size), C.int(cfg.Slots), C.size_t(cfg.SlotBytes), &msg[0], C.size_t(len(msg)))
 	if g == nil {
 		return nil, fmt.Errorf("ofi: %s", C.GoString(&msg[0]))
 	}

@@ -13,14 +13,14 @@ import (
 // pair opens two endpoints of a 2-rank job in this process, connected.
 func pair(t *testing.T, h0, h1 func(int, uint8, []byte)) (*Module, *Module) {
 	t.Helper()
-	a, err := Open(Config{Me: 0, Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER")}, h0)
+	a, err := Open(Config{Me: 0, Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER"), Domain: "lo"}, h0)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("libfabric: %v", err)
 		}
 		t.Skipf("no usable libfabric provider here: %v", err)
 	}
-	b, err := Open(Config{Me: 1, Size: 2, Provider: a.Provider()}, h1)
+	b, err := Open(Config{Me: 1, Size: 2, Provider: a.Provider(), Domain: "lo"}, h1)
 	if err != nil {
 		t.Fatal(err)
 	}
