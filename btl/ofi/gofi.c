@@ -1,3 +1,5 @@
+//go:build !noofi
+
 #include "gofi.h"
 
 #include <errno.h>
