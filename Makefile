@@ -23,6 +23,8 @@ build: $(BUILD)/include/mpi.h $(LIBFILE) $(BUILD)/lib/libgompi-mpich-stubs.so $(
 
 deps:
 	@$(GO) mod download
+	@[ -e /usr/include/rdma/fabric.h ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y -qq libfabric-dev >/dev/null; }
 
 include/mpi.h: $(wildcard abi/*.go cmd/genheader/*.go)
 	@if [ -d cmd/genheader ]; then $(GO) run ./cmd/genheader -o include/mpi.h; fi
@@ -119,9 +121,9 @@ include fortran.mk
 # Open MPI and MPICH: reference behaviour, ABI checks and benchmark opponents.
 peers:
 	@if ! command -v mpicc.mpich >/dev/null || ! command -v mpicc.openmpi >/dev/null \
-	    || [ ! -x /usr/bin/NPmpich2 ]; then \
+	    || [ ! -x /usr/bin/NPmpich2 ] || [ ! -e /usr/include/rdma/fabric.h ]; then \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	    openmpi-bin libopenmpi-dev mpich libmpich-dev netpipe-mpich2 >/dev/null; fi
+	    openmpi-bin libopenmpi-dev mpich libmpich-dev netpipe-mpich2 libfabric-dev >/dev/null; fi
 	@command -v gfortran >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	    apt-get install -y -qq gfortran >/dev/null; }
 

@@ -111,6 +111,10 @@ func init() {
 		{name: "GOMPI_JOBID", def: "", desc: "job identifier the launcher sets (names the shared-memory segment)", scope: ro, str: true, cat: catRuntime, fixed: true},
 		{name: "GOMPI_SM_DIR", def: "", desc: "directory (a tmpfs such as /dev/shm) for the node's shared segment, bounded by that mount; empty: a memfd", scope: ro, str: true, cat: catSM, fixed: true},
 		{name: "GOMPI_CRASH_REPORT", def: "1", desc: "0: no gompi report (signal, address, faulting frame) when a rank crashes", scope: ro, cat: catRuntime, fixed: true},
+		{name: "GOMPI_NODE_SPLIT", def: "", desc: "count ranks of this machine as different nodes: \"rank\" one node per rank, a number k ranks per node (the network transport then carries their traffic)", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_OFI_PROVIDER", def: "", desc: "libfabric provider of the network transport (e.g. \"tcp;ofi_rxm\"); empty: the first reliable-datagram provider that is not node-local", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_OFI_DOMAIN", def: "", desc: "libfabric domain of the network transport (the interface for tcp, e.g. eth0); empty: an IPv4 or native address off the loopback (lo when GOMPI_NODE_SPLIT is set)", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_OFI_BUFFER", def: "66048", desc: "bytes of each send and receive buffer of the network transport: its largest frame (the eager limit there)", scope: ro, cat: catRuntime, fixed: true},
 		{name: "GOMPI_PARENT_PORT", def: "", desc: "port of the parent job the launcher gives spawned processes (MPI_Comm_get_parent)", scope: ro, str: true, cat: catRuntime, fixed: true},
 		{name: "GOMPI_APPNUM", def: "", desc: "application number the launcher gives spawned processes (MPI_APPNUM)", scope: ro, str: true, cat: catRuntime, fixed: true},
 	}

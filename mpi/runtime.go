@@ -128,10 +128,8 @@ func stopRuntime() {
 	finalizeDyn()
 	st.ready = false
 	st.stopped = true
+	closeTransports()
 	st.pmi.Finalize()
-	if st.sm != nil {
-		st.sm.Close()
-	}
 }
 
 func startup() error {
@@ -149,7 +147,13 @@ func startup() error {
 	reg := modex.NewRegistry()
 	keyTopo := reg.MustRegister("hitopo.1")
 	st.keyPid = reg.MustRegister("pid.1") // dynamic processes name processes by pid
-	mx := modex.New(client, reg)
+	var opts []modex.Option
+	if id, ok, err := nodeSplit(st.settings.str("GOMPI_NODE_SPLIT", ""), st.rank); err != nil {
+		return err
+	} else if ok {
+		opts = append(opts, modex.WithNodeID(id))
+	}
+	mx := modex.New(client, reg, opts...)
 	mx.SetLocal(st.keyPid, binary.LittleEndian.AppendUint64(nil, uint64(os.Getpid())))
 	loc, err := hitopo.Self()
 	if err != nil {
@@ -187,15 +191,8 @@ func startup() error {
 	selfMod := self.New(st.rank, 1<<20, eng.Handler())
 	eng.AddTransport(selfMod, []int{st.rank})
 
-	if len(st.local) > 1 {
-		if err := openSM(eng); err != nil {
-			return err
-		}
-	}
-	for r := 0; r < st.size; r++ {
-		if !reachable(eng, r) {
-			return fmt.Errorf("no transport reaches rank %d (only one node is supported)", r)
-		}
+	if err := openTransports(eng); err != nil {
+		return err
 	}
 
 	worldRanks := make([]int, st.size)
@@ -230,21 +227,9 @@ func splitMin(oversub bool) int {
 	return st.settings.size("GOMPI_SPLIT_MIN", 32<<10)
 }
 
-func reachable(eng *pml.Engine, r int) bool {
-	if r == st.rank {
-		return true
-	}
-	for _, l := range st.local {
-		if l == r {
-			return st.sm != nil
-		}
-	}
-	return false
-}
-
-// openSM brings up the shared-memory transport: the node leader creates the
-// segment, a PMI barrier publishes it, everyone attaches.
-func openSM(eng *pml.Engine) error {
+// prepareSM configures the shared-memory transport; the node leader creates
+// the segment (cfg.Segment says where it is open, the leader's card).
+func prepareSM() (sm.Config, error) {
 	jobID := os.Getenv("GOMPI_JOBID")
 	if jobID == "" {
 		jobID = strings.Map(func(r rune) rune {
@@ -278,26 +263,13 @@ func openSM(eng *pml.Engine) error {
 	if cfg.GetMinCrossSocket == 0 {
 		cfg.GetMinCrossSocket = defaultGetMinCross
 	}
-	// The segment has no name: the leader publishes where it is open.
-	key := fmt.Sprintf("gompi_sm_%d", st.local[0])
-	if err := sm.Prepare(&cfg); err != nil {
-		return err
-	}
-	if cfg.Segment != "" {
-		if err := st.pmi.Put(key, cfg.Segment); err != nil {
-			return err
-		}
-	}
-	if err := st.pmi.Barrier(); err != nil {
-		return err
-	}
-	if cfg.Segment == "" {
-		loc, err := st.pmi.Get(key)
-		if err != nil {
-			return fmt.Errorf("the node leader's shared-memory segment: %w", err)
-		}
-		cfg.Segment = loc
-	}
+	err := sm.Prepare(&cfg)
+	return cfg, err
+}
+
+// openSM attaches to the node's segment and routes the node's other ranks
+// through it.
+func openSM(eng *pml.Engine, cfg sm.Config) error {
 	m, err := sm.Open(cfg, eng.Handler())
 	if err != nil {
 		return err

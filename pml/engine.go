@@ -54,7 +54,7 @@ type Engine struct {
 	// reading. A peer doing that is not asked to copy a split part too.
 	readsOut []int32
 	modules  []btl.Module
-	idler    Idler
+	waits    waitSet // the transports a wait can sleep on (wait.go)
 	comms    []*Comm // by context id
 	early    []*earlyFrag
 	reqs     requestTable
@@ -152,8 +152,8 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 	if !e.HasTransport(m) { // dynamic processes route more peers through it later
 		e.modules = append(e.modules, m)
 	}
-	if id, ok := m.(Idler); ok && e.idler == nil {
-		e.idler = id
+	if id, ok := m.(Idler); ok {
+		e.waits.add(id)
 	}
 	for _, p := range peers {
 		e.route[p] = m
@@ -211,6 +211,12 @@ func (e *Engine) Register(c *Comm) {
 	}
 	e.early = rest
 	for _, f := range replay {
+		// Fragments from the network were checked before their
+		// communicator existed: a rank it does not have is dropped.
+		h := (*matchHdr)(unsafe.Pointer(&f.data[0]))
+		if h.src < 0 || int(h.src) >= len(c.World) {
+			continue
+		}
 		e.onFrag(f.src, f.tag, f.data)
 	}
 }
@@ -335,7 +341,7 @@ func (e *Engine) Backoff(spins *int) {
 	if *spins < e.spinMax {
 		return
 	}
-	if *spins < e.spinMax+e.yieldMax || e.idler == nil || e.pendHead != nil || len(e.ctrlQ) > 0 {
+	if *spins < e.spinMax+e.yieldMax || e.waits.empty() || e.pendHead != nil || len(e.ctrlQ) > 0 {
 		// sched_yield alone: runtime.Gosched first woke idle Go threads that
 		// then competed for the cores (measured: oversubscribed alltoall of
 		// 4 ranks on 2 cores 16-21 us without it, 27-45 us with it)
@@ -349,7 +355,7 @@ func (e *Engine) Backoff(spins *int) {
 	if e.idleCap > 0 {
 		d = min(d, e.idleCap)
 	}
-	e.idler.Idle(d)
+	e.waits.idle(d)
 }
 
 // CompleteNow marks r complete with status s (operations that need no

@@ -46,3 +46,6 @@ func (e *Engine) CapIdle(d time.Duration) {
 		e.idleCap = d
 	}
 }
+
+// Routes reports whether a transport reaches endpoint p.
+func (e *Engine) Routes(p int) bool { return p >= 0 && p < len(e.route) && e.route[p] != nil }

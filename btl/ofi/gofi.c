@@ -1,0 +1,333 @@
+//go:build !noofi
+
+#include "gofi.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rdma/fabric.h>
+#include <rdma/fi_cm.h>
+#include <rdma/fi_domain.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_eq.h>
+
+struct gofi {
+    struct fi_info *info;
+    struct fid_fabric *fabric;
+    struct fid_domain *domain;
+    struct fid_ep *ep;
+    struct fid_av *av;
+    struct fid_cq *cq;
+    int waitfd; /* -1: the queue has no wait fd */
+    int me, size;
+    fi_addr_t *addr; /* by world rank, FI_ADDR_NOTAVAIL until inserted */
+    size_t slot;     /* bytes of one buffer */
+    int nslots;
+    char *rbuf, *sbuf;
+    struct fi_context *rctx, *sctx;
+    int32_t *sfree; /* free send slots (a stack) */
+    int nfree;
+    int32_t *ready;     /* received buffers not yet handed to Go (a ring) */
+    uint64_t *rlen;     /* by receive slot: bytes received */
+    unsigned rhead, rtail;
+    char err[256];
+};
+
+static void seterr(char *dst, size_t n, const char *what, int rc)
+{
+    snprintf(dst, n, "%s: %s", what, fi_strerror(rc < 0 ? -rc : rc));
+}
+
+static int post(gofi *g, int32_t i)
+{
+    for (;;) {
+        ssize_t rc = fi_recv(g->ep, g->rbuf + (size_t)i * g->slot, g->slot, NULL, FI_ADDR_UNSPEC, &g->rctx[i]);
+        if (rc == 0) return 0;
+        if (rc != -FI_EAGAIN) {
+            seterr(g->err, sizeof g->err, "fi_recv", (int)rc);
+            return (int)rc;
+        }
+        /* The provider's queue is full: drive it (reading no entries). */
+        fi_cq_read(g->cq, NULL, 0);
+    }
+}
+
+static int usable(struct fi_info *p, const char *prov)
+{
+    const char *name = p->fabric_attr->prov_name;
+    if (prov && *prov) return strcmp(name, prov) == 0;
+    /* shm reaches only this machine; the network is what we are for. */
+    return strncmp(name, "shm", 3) != 0 && !strstr(name, "ofi_rxd");
+}
+
+/* pick chooses the same entry on every node: the first usable provider,
+ * then the named domain (interface), else by preference an IPv4 or native
+ * address off the loopback, any non-IPv6 one, anything (link-local IPv6
+ * addresses cannot be bound without a scope). */
+static struct fi_info *pick(struct fi_info *list, const char *prov, const char *dom)
+{
+    const char *want = NULL;
+    for (struct fi_info *p = list; p && !want; p = p->next)
+        if (usable(p, prov)) want = p->fabric_attr->prov_name;
+    if (!want) return NULL;
+    for (int pass = 0; pass < 3; pass++) {
+        for (struct fi_info *p = list; p; p = p->next) {
+            if (strcmp(p->fabric_attr->prov_name, want) != 0) continue;
+            const char *d = p->domain_attr->name ? p->domain_attr->name : "";
+            if (dom && *dom) {
+                if (strcmp(d, dom) == 0) return p;
+                continue;
+            }
+            int v6 = p->addr_format == FI_SOCKADDR_IN6;
+            if (pass == 0 && !v6 && strcmp(d, "lo") != 0) return p;
+            if (pass == 1 && !v6) return p;
+            if (pass == 2) return p;
+        }
+        if (dom && *dom) return NULL;
+    }
+    return NULL;
+}
+
+gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots, size_t slot, char *err, size_t errlen)
+{
+    gofi *g = calloc(1, sizeof *g);
+    struct fi_info *hints = fi_allocinfo(), *list = NULL;
+    if (!g || !hints) {
+        snprintf(err, errlen, "out of memory");
+        free(g);
+        return NULL;
+    }
+    g->waitfd = -1;
+    hints->ep_attr->type = FI_EP_RDM;
+    hints->caps = FI_MSG;
+    hints->mode = FI_CONTEXT;
+    hints->domain_attr->threading = FI_THREAD_DOMAIN;
+    hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED | FI_MR_PROV_KEY;
+    int rc = fi_getinfo(FI_VERSION(1, 9), NULL, NULL, 0, hints, &list);
+    fi_freeinfo(hints);
+    if (rc) {
+        seterr(err, errlen, "fi_getinfo", rc);
+        free(g);
+        return NULL;
+    }
+    struct fi_info *p = pick(list, prov, dom);
+    if (!p) {
+        snprintf(err, errlen, "no libfabric provider %s%s%s offers reliable datagrams", prov && *prov ? prov : "for the network",
+                 dom && *dom ? " on " : "", dom && *dom ? dom : "");
+        fi_freeinfo(list);
+        free(g);
+        return NULL;
+    }
+    g->info = fi_dupinfo(p);
+    fi_freeinfo(list);
+    g->me = me;
+    g->size = size;
+    g->slot = slot;
+    g->nslots = nslots;
+    if (g->info->domain_attr->mr_mode & FI_MR_LOCAL) {
+        snprintf(err, errlen, "provider %s needs registered local buffers (not supported yet)", g->info->fabric_attr->prov_name);
+        goto fail;
+    }
+    if ((rc = fi_fabric(g->info->fabric_attr, &g->fabric, NULL))) { seterr(err, errlen, "fi_fabric", rc); goto fail; }
+    if ((rc = fi_domain(g->fabric, g->info, &g->domain, NULL))) { seterr(err, errlen, "fi_domain", rc); goto fail; }
+    struct fi_cq_attr cqa = {.format = FI_CQ_FORMAT_MSG, .wait_obj = FI_WAIT_FD, .size = (size_t)nslots * 4};
+    if (fi_cq_open(g->domain, &cqa, &g->cq, NULL)) {
+        cqa.wait_obj = FI_WAIT_NONE; /* the provider has no wait fd: we nap */
+        if ((rc = fi_cq_open(g->domain, &cqa, &g->cq, NULL))) { seterr(err, errlen, "fi_cq_open", rc); goto fail; }
+    } else if (fi_control(&g->cq->fid, FI_GETWAIT, &g->waitfd)) {
+        g->waitfd = -1;
+    }
+    struct fi_av_attr ava = {.type = FI_AV_TABLE, .count = (size_t)size};
+    if ((rc = fi_av_open(g->domain, &ava, &g->av, NULL))) { seterr(err, errlen, "fi_av_open", rc); goto fail; }
+    if ((rc = fi_endpoint(g->domain, g->info, &g->ep, NULL))) { seterr(err, errlen, "fi_endpoint", rc); goto fail; }
+    if ((rc = fi_ep_bind(g->ep, &g->cq->fid, FI_TRANSMIT | FI_RECV))) { seterr(err, errlen, "fi_ep_bind cq", rc); goto fail; }
+    if ((rc = fi_ep_bind(g->ep, &g->av->fid, 0))) { seterr(err, errlen, "fi_ep_bind av", rc); goto fail; }
+    if ((rc = fi_enable(g->ep))) { seterr(err, errlen, "fi_enable", rc); goto fail; }
+    g->addr = malloc(sizeof(fi_addr_t) * (size_t)size);
+    g->rbuf = aligned_alloc(64, slot * (size_t)nslots);
+    g->sbuf = aligned_alloc(64, slot * (size_t)nslots);
+    g->rctx = calloc((size_t)nslots, sizeof(struct fi_context));
+    g->sctx = calloc((size_t)nslots, sizeof(struct fi_context));
+    g->sfree = malloc(sizeof(int32_t) * (size_t)nslots);
+    g->ready = malloc(sizeof(int32_t) * (size_t)nslots);
+    g->rlen = calloc((size_t)nslots, sizeof(uint64_t));
+    if (!g->addr || !g->rbuf || !g->sbuf || !g->rctx || !g->sctx || !g->sfree || !g->ready || !g->rlen) {
+        snprintf(err, errlen, "out of memory for %d buffers of %zu bytes", 2 * nslots, slot);
+        goto fail;
+    }
+    for (int i = 0; i < size; i++) g->addr[i] = FI_ADDR_NOTAVAIL;
+    for (int i = 0; i < nslots; i++) g->sfree[i] = nslots - 1 - i;
+    g->nfree = nslots;
+    for (int i = 0; i < nslots; i++) {
+        if (post(g, i)) {
+            snprintf(err, errlen, "%s", g->err);
+            goto fail;
+        }
+    }
+    return g;
+fail:
+    gofi_close(g);
+    return NULL;
+}
+
+int gofi_name(gofi *g, void *buf, size_t *len)
+{
+    int rc = fi_getname(&g->ep->fid, buf, len);
+    if (rc) seterr(g->err, sizeof g->err, "fi_getname", rc);
+    return rc;
+}
+
+const char *gofi_provider(gofi *g) { return g->info->fabric_attr->prov_name; }
+
+int gofi_insert(gofi *g, int rank, const void *addr, size_t len)
+{
+    (void)len;
+    if (rank < 0 || rank >= g->size) return -FI_EINVAL;
+    fi_addr_t a;
+    int rc = fi_av_insert(g->av, addr, 1, &a, 0, NULL);
+    if (rc != 1) {
+        seterr(g->err, sizeof g->err, "fi_av_insert", rc < 0 ? rc : -FI_EINVAL);
+        return rc < 0 ? rc : -FI_EINVAL;
+    }
+    g->addr[rank] = a;
+    return 0;
+}
+
+static int reap(gofi *g);
+
+int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const void *payload, size_t n)
+{
+    size_t total = GOFI_FRAME_HDR + hlen + n;
+    if (rank < 0 || rank >= g->size || g->addr[rank] == FI_ADDR_NOTAVAIL) {
+        snprintf(g->err, sizeof g->err, "rank %d is not reached through the network", rank);
+        return -FI_EINVAL;
+    }
+    if (total > g->slot) {
+        snprintf(g->err, sizeof g->err, "a frame of %zu bytes exceeds the %zu-byte buffers", total, g->slot);
+        return -FI_EINVAL;
+    }
+    if (g->nfree == 0) {
+        int rc = reap(g); /* send completions free slots */
+        if (rc < 0) return rc;
+        if (g->nfree == 0) return 0;
+    }
+    int32_t i = g->sfree[--g->nfree];
+    char *b = g->sbuf + (size_t)i * g->slot;
+    uint32_t src = (uint32_t)g->me;
+    memcpy(b, &src, 4);
+    b[4] = (char)tag;
+    b[5] = GOFI_MAGIC;
+    b[6] = b[7] = 0;
+    memcpy(b + GOFI_FRAME_HDR, hdr, hlen);
+    if (n) memcpy(b + GOFI_FRAME_HDR + hlen, payload, n);
+    ssize_t rc = fi_send(g->ep, b, total, NULL, g->addr[rank], &g->sctx[i]);
+    if (rc == 0) return 1;
+    g->sfree[g->nfree++] = i;
+    if (rc == -FI_EAGAIN) {
+        reap(g);
+        return 0;
+    }
+    seterr(g->err, sizeof g->err, "fi_send", (int)rc);
+    return (int)rc;
+}
+
+/* reap reads completions: sends free their slot, receives join the ready
+ * ring (each buffer is there at most once, so nslots entries suffice). */
+static int reap(gofi *g)
+{
+    struct fi_cq_msg_entry ev[16];
+    for (;;) {
+        ssize_t k = fi_cq_read(g->cq, ev, 16);
+        if (k == -FI_EAGAIN) return 0;
+        if (k == -FI_EAVAIL) {
+            struct fi_cq_err_entry e = {0};
+            fi_cq_readerr(g->cq, &e, 0);
+            snprintf(g->err, sizeof g->err, "%s %s", e.flags & FI_RECV ? "a receive failed:" : "a send failed:",
+                     fi_cq_strerror(g->cq, e.prov_errno, e.err_data, NULL, 0));
+            /* Give a failed operation's buffer back so nothing leaks. */
+            struct fi_context *c = e.op_context;
+            if (c >= g->sctx && c < g->sctx + g->nslots) g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
+            else if (c >= g->rctx && c < g->rctx + g->nslots) post(g, (int32_t)(c - g->rctx));
+            return -FI_EIO;
+        }
+        if (k < 0) {
+            seterr(g->err, sizeof g->err, "fi_cq_read", (int)k);
+            return (int)k;
+        }
+        for (ssize_t j = 0; j < k; j++) {
+            struct fi_context *c = ev[j].op_context;
+            if (c >= g->sctx && c < g->sctx + g->nslots) {
+                g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
+            } else if (c >= g->rctx && c < g->rctx + g->nslots) {
+                int32_t i = (int32_t)(c - g->rctx);
+                g->rlen[i] = ev[j].len;
+                g->ready[g->rtail++ % (unsigned)g->nslots] = i;
+            }
+        }
+        if (k < 16) return 0;
+    }
+}
+
+int gofi_poll(gofi *g, gofi_rx *rx, int max)
+{
+    int rc = reap(g);
+    int got = 0;
+    while (got < max && g->rhead != g->rtail) {
+        int32_t i = g->ready[g->rhead++ % (unsigned)g->nslots];
+        rx[got].buf = g->rbuf + (size_t)i * g->slot;
+        rx[got].len = g->rlen[i];
+        rx[got].slot = i;
+        got++;
+    }
+    return got ? got : rc;
+}
+
+int gofi_repost(gofi *g, const int32_t *slots, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (slots[i] < 0 || slots[i] >= g->nslots) return -FI_EINVAL;
+        int rc = post(g, slots[i]);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+int gofi_outstanding(gofi *g) { return g->nslots - g->nfree; }
+
+int gofi_has_wait(gofi *g) { return g->waitfd >= 0; }
+
+int gofi_wait(gofi *g, int ms)
+{
+    if (g->waitfd < 0) return 0;
+    struct fid *f = &g->cq->fid;
+    if (fi_trywait(g->fabric, &f, 1) != FI_SUCCESS) return 1; /* events are ready */
+    struct pollfd p = {.fd = g->waitfd, .events = POLLIN};
+    poll(&p, 1, ms);
+    return 1;
+}
+
+const char *gofi_errstr(gofi *g) { return g->err; }
+
+void gofi_close(gofi *g)
+{
+    if (!g) return;
+    if (g->ep) fi_close(&g->ep->fid);
+    if (g->av) fi_close(&g->av->fid);
+    if (g->cq) fi_close(&g->cq->fid);
+    if (g->domain) fi_close(&g->domain->fid);
+    if (g->fabric) fi_close(&g->fabric->fid);
+    if (g->info) fi_freeinfo(g->info);
+    free(g->addr);
+    free(g->rbuf);
+    free(g->sbuf);
+    free(g->rctx);
+    free(g->sctx);
+    free(g->sfree);
+    free(g->ready);
+    free(g->rlen);
+    free(g);
+}

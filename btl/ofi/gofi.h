@@ -1,0 +1,54 @@
+/* gofi: the C half of btl/ofi. One RDM endpoint, one completion queue for
+ * sends and receives (with a wait fd when the provider has one), a table
+ * address vector by world rank, pre-posted receive buffers and a pool of
+ * send buffers. The Go side drives it: a few calls per progress, never a
+ * callback from C. */
+#ifndef GOFI_H
+#define GOFI_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Frame header: source world rank, btl tag, magic, reserved. */
+#define GOFI_FRAME_HDR 8
+#define GOFI_MAGIC 0x4f
+
+typedef struct gofi gofi;
+
+/* A received frame: its buffer stays ours until gofi_repost gives it back. */
+typedef struct {
+    void *buf;
+    uint64_t len;
+    int32_t slot;
+    int32_t _pad;
+} gofi_rx;
+
+/* gofi_open opens provider prov ("" : the first one offering RDM messages
+ * that is not node-local) on domain dom ("": an IPv4 or native address off
+ * the loopback if there is one) with nslots receive and send buffers of slot
+ * bytes each, for a job of size ranks. It returns NULL and writes why into
+ * err[errlen]. */
+gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots, size_t slot, char *err, size_t errlen);
+/* gofi_name writes the endpoint's address into buf (at most *len bytes). */
+int gofi_name(gofi *g, void *buf, size_t *len);
+/* gofi_provider is the provider's name ("tcp;ofi_rxm"). */
+const char *gofi_provider(gofi *g);
+/* gofi_insert makes rank reachable at address addr[len]. */
+int gofi_insert(gofi *g, int rank, const void *addr, size_t len);
+/* gofi_send sends one frame (the 8-byte frame header naming us and tag,
+ * then hdr[hlen] and payload[n]) to rank: 1 sent (the buffers may be
+ * reused), 0 no room now, <0 error. */
+int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const void *payload, size_t n);
+/* gofi_poll reaps completions, writing up to max received frames into rx;
+ * returns how many, or <0 on a completion error (gofi_errstr says which). */
+int gofi_poll(gofi *g, gofi_rx *rx, int max);
+/* gofi_repost gives n receive buffers back to the provider. */
+int gofi_repost(gofi *g, const int32_t *slots, int n);
+/* gofi_outstanding is the number of sends not yet completed. */
+int gofi_outstanding(gofi *g);
+/* gofi_wait sleeps up to ms milliseconds on the completion queue's wait
+ * object; returns 0 when the provider has none (the caller naps instead). */
+int gofi_wait(gofi *g, int ms);
+int gofi_has_wait(gofi *g);
+const char *gofi_errstr(gofi *g);
+void gofi_close(gofi *g);
+#endif

@@ -1,0 +1,244 @@
+//go:build !noofi
+
+// Package ofi is the network transport over libfabric: one reliable-datagram
+// endpoint (FI_EP_RDM; "tcp;ofi_rxm" on plain Ethernet, verbs, EFA or cxi on
+// clusters) per process, its address in the modex card, an address vector by
+// world rank, frames copied into pre-registered buffers, and a completion
+// queue the engine polls in Progress and sleeps on (its wait fd) when idle.
+//
+// Large messages go as the pml's pipelined fragments (PreferredProtocol
+// answers ProtoSend): receiver-driven reads (fi_read) need the memory key in
+// the rendezvous header, which the pml does not carry yet.
+package ofi
+
+/*
+#cgo LDFLAGS: -lfabric
+#include <stdlib.h>
+#include "gofi.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+	"unsafe"
+
+	"gompi/btl"
+)
+
+// Config opens the transport.
+type Config struct {
+	Provider  string // libfabric provider name; "" the first RDM one for the network
+	Domain    string // libfabric domain (the interface for tcp: "eth0", "lo"); "" chosen
+	Me, Size  int    // world rank and size
+	Slots     int    // receive and send buffers each (a power of two)
+	SlotBytes int    // bytes of one buffer: the largest frame
+	// Check validates a frame's body before it reaches the handler (the
+	// pml's CheckFrag); nil accepts every body.
+	Check func(src int, tag uint8, body []byte) error
+}
+
+// Defaults: 64 buffers of 64 KiB and a little for the headers each way.
+const (
+	DefaultSlots     = 64
+	DefaultSlotBytes = 64<<10 + 512
+)
+
+// Module is one process's libfabric endpoint.
+type Module struct {
+	g       *C.gofi
+	h       btl.Handler
+	check   func(int, uint8, []byte) error
+	remote  []bool // by world rank: reached through us
+	slot    int
+	rx      *[batch]C.gofi_rx // C memory: gofi_poll writes it
+	done    *[batch]C.int32_t
+	bad     uint64 // frames dropped as corrupt
+	failed  bool
+	lastErr string
+}
+
+const batch = 32
+
+// Open opens the endpoint; Name gives the address to publish.
+func Open(cfg Config, h btl.Handler) (*Module, error) {
+	if cfg.Slots <= 0 {
+		cfg.Slots = DefaultSlots
+	}
+	if cfg.Slots&(cfg.Slots-1) != 0 {
+		return nil, fmt.Errorf("ofi: %d buffers is not a power of two", cfg.Slots)
+	}
+	if cfg.SlotBytes <= 0 {
+		cfg.SlotBytes = DefaultSlotBytes
+	}
+	if cfg.SlotBytes < 1024 {
+		return nil, fmt.Errorf("ofi: buffers of %d bytes are too small", cfg.SlotBytes)
+	}
+	prov, dom := C.CString(cfg.Provider), C.CString(cfg.Domain)
+	defer C.free(unsafe.Pointer(prov))
+	defer C.free(unsafe.Pointer(dom))
+	var msg [256]C.char
+	g := C.gofi_open(prov, dom, C.int(cfg.Me), C.int(cfg.Size), C.int(cfg.Slots), C.size_t(cfg.SlotBytes), &msg[0], C.size_t(len(msg)))
+	if g == nil {
+		return nil, fmt.Errorf("ofi: %s", C.GoString(&msg[0]))
+	}
+	m := &Module{g: g, h: h, check: cfg.Check, remote: make([]bool, cfg.Size), slot: cfg.SlotBytes}
+	m.rx = (*[batch]C.gofi_rx)(C.calloc(batch, C.size_t(unsafe.Sizeof(C.gofi_rx{}))))
+	m.done = (*[batch]C.int32_t)(C.calloc(batch, 4))
+	return m, nil
+}
+
+// Name is the endpoint's address, published in the modex card.
+func (m *Module) Name() string { return "ofi" }
+
+// Address is the endpoint's address for the modex.
+func (m *Module) Address() ([]byte, error) {
+	buf := make([]byte, 256)
+	n := C.size_t(len(buf))
+	if C.gofi_name(m.g, unsafe.Pointer(&buf[0]), &n) != 0 {
+		return nil, m.err("address")
+	}
+	return buf[:n], nil
+}
+
+// Provider names the libfabric provider in use.
+func (m *Module) Provider() string { return C.GoString(C.gofi_provider(m.g)) }
+
+// Connect makes world rank peer reachable at addr (its published address).
+func (m *Module) Connect(peer int, addr []byte) error {
+	if peer < 0 || peer >= len(m.remote) || len(addr) == 0 {
+		return fmt.Errorf("ofi: bad address for rank %d", peer)
+	}
+	if C.gofi_insert(m.g, C.int(peer), unsafe.Pointer(&addr[0]), C.size_t(len(addr))) != 0 {
+		return m.err(fmt.Sprintf("rank %d's address", peer))
+	}
+	m.remote[peer] = true
+	return nil
+}
+
+func (m *Module) err(what string) error {
+	return fmt.Errorf("ofi: %s: %s", what, C.GoString(C.gofi_errstr(m.g)))
+}
+
+// EagerLimit is the largest pml header and payload one frame carries.
+func (m *Module) EagerLimit() int { return m.slot - frameHdr }
+
+// SendI copies the fragment into a send buffer and posts it.
+func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payload unsafe.Pointer, n int) bool {
+	rc := C.gofi_send(m.g, C.int(peer), C.int(tag), hdr, C.size_t(hdrLen), payload, C.size_t(n))
+	if rc < 0 {
+		m.fail("send to rank " + fmt.Sprint(peer))
+		return false
+	}
+	return rc == 1
+}
+
+// fail reports a transport error once: the launcher ends the job when the
+// peer is gone, and a live peer's lost frame cannot be recovered here.
+func (m *Module) fail(what string) {
+	e := C.GoString(C.gofi_errstr(m.g))
+	if !m.failed || e != m.lastErr {
+		fmt.Fprintf(os.Stderr, "gompi: btl/ofi (%s): %s: %s\n", m.Provider(), what, e)
+	}
+	m.failed, m.lastErr = true, e
+}
+
+// Get is not offered: the pml sends large messages as fragments.
+func (m *Module) Get(int, unsafe.Pointer, int, uintptr) error {
+	return errors.New("ofi: no single copy across the network")
+}
+
+func (m *Module) CanGet(int) bool { return false }
+
+// PreferredProtocol: copy-in/copy-out fragments, pipelined by the pml.
+func (m *Module) PreferredProtocol(int, int) btl.Protocol { return btl.ProtoSend }
+
+// Reaches tells whether peer is reached through the network.
+func (m *Module) Reaches(peer int) bool { return peer >= 0 && peer < len(m.remote) && m.remote[peer] }
+
+// Progress reaps completions and hands received frames to the handler.
+func (m *Module) Progress() int {
+	total := 0
+	for {
+		k := int(C.gofi_poll(m.g, &m.rx[0], batch))
+		if k < 0 {
+			m.fail("completion")
+			return total
+		}
+		if k == 0 {
+			return total
+		}
+		for i := 0; i < k; i++ {
+			e := &m.rx[i]
+			b := unsafe.Slice((*byte)(e.buf), int(e.len))
+			m.deliver(b)
+			m.done[i] = e.slot
+		}
+		if C.gofi_repost(m.g, &m.done[0], C.int(k)) != 0 {
+			m.fail("repost")
+		}
+		total += k
+		if k < batch {
+			return total
+		}
+	}
+}
+
+func (m *Module) deliver(b []byte) {
+	src, tag, body, err := decodeFrame(b, m.remote)
+	if err == nil && m.check != nil {
+		err = m.check(src, tag, body)
+	}
+	if err != nil {
+		m.bad++
+		if m.bad <= 3 {
+			fmt.Fprintf(os.Stderr, "gompi: btl/ofi: dropped a corrupt frame: %v\n", err)
+		}
+		return
+	}
+	m.h(src, tag, body)
+}
+
+// Corrupt is the number of frames dropped by validation.
+func (m *Module) Corrupt() uint64 { return m.bad }
+
+// Idle sleeps on the completion queue's wait fd until a frame arrives or d
+// passes (a short nap when the provider has no wait object).
+func (m *Module) Idle(d time.Duration) {
+	ms := int(d / time.Millisecond)
+	if ms < 1 {
+		ms = 1
+	}
+	if C.gofi_wait(m.g, C.int(ms)) == 0 {
+		time.Sleep(min(d, 50*time.Microsecond))
+	}
+}
+
+// Drain waits up to d for every posted send to complete (before Close: a
+// frame still in the provider would be lost with the endpoint).
+func (m *Module) Drain(d time.Duration) bool {
+	end := time.Now().Add(d)
+	for C.gofi_outstanding(m.g) > 0 {
+		if time.Now().After(end) {
+			return false
+		}
+		if m.Progress() == 0 {
+			time.Sleep(20 * time.Microsecond)
+		}
+	}
+	return true
+}
+
+// Close releases the endpoint and its buffers.
+func (m *Module) Close() error {
+	if m.g == nil {
+		return nil
+	}
+	C.gofi_close(m.g)
+	C.free(unsafe.Pointer(m.rx))
+	C.free(unsafe.Pointer(m.done))
+	m.g = nil
+	return nil
+}
