@@ -56,12 +56,18 @@ func (e *Engine) backoffMT(spins *int) {
 		d = min(d, e.idleCap)
 	}
 	e.mt.sleepers++
-	if bi, ok := e.idler.(BellIdler); ok {
+	if bi := e.bellIdler(); bi != nil {
 		v := bi.Bell()
 		l := mtlock.Release()
 		bi.IdleAfter(v, d)
 		mtlock.Reacquire(l)
 	} else {
+		// No single doorbell (a network transport, or several): the
+		// transports are not called without the lock, so sleep on our own
+		// word, briefly enough that their traffic is noticed soon.
+		if !e.waits.empty() {
+			d = min(d, turnCap)
+		}
 		v := atomic.LoadUint32(&e.mt.word)
 		l := mtlock.Release()
 		ts := unix.NsecToTimespec(int64(d))
@@ -80,10 +86,24 @@ const (
 // wakeMT wakes the sleeping threads after a completion: the request may be
 // the one one of them waits for.
 func (e *Engine) wakeMT() {
-	if bi, ok := e.idler.(BellIdler); ok {
-		bi.WakeSelf()
+	for _, i := range e.waits.idlers {
+		if bi, ok := i.(BellIdler); ok {
+			bi.WakeSelf()
+		}
+	}
+	if e.bellIdler() != nil {
 		return
 	}
 	atomic.AddUint32(&e.mt.word, 1)
 	unix.Syscall6(unix.SYS_FUTEX, uintptr(unsafe.Pointer(&e.mt.word)), futexWakePrivate, 1<<30, 0, 0, 0)
+}
+
+// bellIdler is the doorbell sleepers use: the only transport that can put
+// the process to sleep, when it has one.
+func (e *Engine) bellIdler() BellIdler {
+	if len(e.waits.idlers) != 1 {
+		return nil
+	}
+	bi, _ := e.waits.idlers[0].(BellIdler)
+	return bi
 }

@@ -18,19 +18,10 @@ import (
 	"gompi/internal/testtime"
 )
 
-// distinctNodesForMPI: MPI programs that exchange messages run with every rig
-// host named alike ("rig"), so gompi sees one node and shared memory joins
-// them, because no network transport is merged yet. Once btl/ofi lands,
-// set this true: each host keeps its own name and the network carries the
-// messages between them.
-const distinctNodesForMPI = false
-
-func mpiHostname() string {
-	if distinctNodesForMPI {
-		return ""
-	}
-	return "rig"
-}
+// mpiHostname: MPI programs keep each rig host's own name, so gompi sees
+// three nodes: shared memory inside each, btl/ofi between them. ("" keeps
+// the agent's per-host name; a fixed name would make them one node.)
+func mpiHostname() string { return "" }
 
 const hosts6 = "n1:2,n2:2,n3:2"
 
