@@ -110,12 +110,14 @@ func displs(counts []int) []int {
 // twoPhase runs the collective part of an _all access on every rank (segs
 // empty on a rank with nothing to do or a local error). done is false when
 // no rank is noncontiguous and the caller should do independent I/O.
-func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) (got int64, done bool, err error) {
+func (f *File) twoPhase(x *ioExec, call string, write bool, data []byte, segs []fio.Block) (got int64, done bool, err error) {
 	np := f.comm.Size()
 	lo, hi := fio.Span(segs)
 	me := [3]int64{lo, hi, int64(len(segs))}
 	all := make([]int64, 3*np)
-	if err := f.comm.Allgather(unsafe.Pointer(&me[0]), 3, i64, unsafe.Pointer(&all[0]), 3, i64); err != nil {
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AllgatherAs(m, unsafe.Pointer(&me[0]), 3, i64, unsafe.Pointer(&all[0]), 3, i64)
+	}); err != nil {
 		return 0, true, err
 	}
 	gmin, gmax, multi, any := int64(1<<62), int64(-1), false, false
@@ -141,7 +143,9 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 		}
 	}
 	rc := make([]int64, 2*np)
-	if err := f.comm.Alltoall(unsafe.Pointer(&sc[0]), 2, i64, unsafe.Pointer(&rc[0]), 2, i64); err != nil {
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AlltoallAs(m, unsafe.Pointer(&sc[0]), 2, i64, unsafe.Pointer(&rc[0]), 2, i64)
+	}); err != nil {
 		return 0, true, err
 	}
 	scnt, rcnt, sbytes, rbytes := make([]int, np), make([]int, np), make([]int, np), make([]int, np)
@@ -160,7 +164,9 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 		}
 	}
 	rdesc := make([]int64, sum(rcnt))
-	if _, err := f.comm.AlltoallvAs(Blocking, iptr(sdesc), scnt, displs(scnt), i64, iptr(rdesc), rcnt, displs(rcnt), i64); err != nil {
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AlltoallvAs(m, iptr(sdesc), scnt, displs(scnt), i64, iptr(rdesc), rcnt, displs(rcnt), i64)
+	}); err != nil {
 		return 0, true, err
 	}
 	var rp []fio.Piece // what this aggregator serves, in source-rank order
@@ -173,7 +179,9 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 	var class int64
 	if write {
 		rdata := make([]byte, sum(rbytes))
-		if _, err := f.comm.AlltoallvAs(Blocking, bptr(sdata), sbytes, displs(sbytes), byteType, bptr(rdata), rbytes, displs(rbytes), byteType); err != nil {
+		if err := x.coll(func(m CollMode) (*Request, error) {
+			return f.comm.AlltoallvAs(m, bptr(sdata), sbytes, displs(sbytes), byteType, bptr(rdata), rbytes, displs(rbytes), byteType)
+		}); err != nil {
 			return 0, true, err
 		}
 		if len(rp) > 0 {
@@ -203,7 +211,9 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 			}
 		}
 		back := make([]byte, sum(sbytes))
-		if _, err := f.comm.AlltoallvAs(Blocking, bptr(reply), rbytes, displs(rbytes), byteType, bptr(back), sbytes, displs(sbytes), byteType); err != nil {
+		if err := x.coll(func(m CollMode) (*Request, error) {
+			return f.comm.AlltoallvAs(m, bptr(reply), rbytes, displs(rbytes), byteType, bptr(back), sbytes, displs(sbytes), byteType)
+		}); err != nil {
 			return 0, true, err
 		}
 		var q int64
@@ -224,12 +234,12 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 			break
 		}
 	}
-	classes, err := allInts(f.comm, class)
+	classes, err := f.allInts(x, class)
 	if err != nil {
 		return got, true, err
 	}
 	if cl := firstNonzero(classes); cl != 0 {
-		return 0, true, f.raise(errf(int(cl), call, "collective buffering: I/O failed on an aggregator"))
+		return 0, true, x.raise(f, errf(int(cl), call, "collective buffering: I/O failed on an aggregator"))
 	}
 	return got, true, nil
 }

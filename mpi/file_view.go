@@ -26,6 +26,7 @@ func (f *File) SetView(disp int64, etype, ftype *datatype.Type, datarep string, 
 	if f.split != nil {
 		return f.raise(errf(abi.ErrOther, call, "a split collective is pending"))
 	}
+	f.drain()
 	code := datarepCode(datarep)
 	if code == 0 {
 		return f.raise(errf(abi.ErrUnsupportedDatarep, call, "unknown data representation %q", datarep))
