@@ -413,8 +413,9 @@ func (f *File) Size() (int64, error) {
 func (f *File) Info() *info.Info {
 	in := f.info.Dup()
 	defaults := map[string]string{"cb_nodes": strconv.Itoa(f.cbNodes()), "romio_cb_write": f.cbMode(true),
-		"romio_cb_read": f.cbMode(false), "striping_unit": strconv.FormatInt(f.align(), 10)}
-	for _, k := range []string{"cb_nodes", "romio_cb_write", "romio_cb_read", "striping_unit"} {
+		"romio_cb_read": f.cbMode(false), "striping_unit": strconv.FormatInt(f.align(), 10),
+		"cb_buffer_size": strconv.FormatInt(f.cbBuffer(), 10)}
+	for _, k := range []string{"cb_nodes", "cb_buffer_size", "romio_cb_write", "romio_cb_read", "striping_unit"} {
 		if _, ok := in.Lookup(k); !ok {
 			in.Set(k, defaults[k])
 		}
