@@ -336,22 +336,6 @@ func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
 	return 0
 }
 
-//export gompi_Register_datarep
-func gompi_Register_datarep(rep *C.char) C.int {
-	const call = "MPI_Register_datarep"
-	if !mpi.Ready() {
-		return C.int(mpi.Code(mpi.NotReady(call)))
-	}
-	if rep == nil {
-		return fileErr(nil, abi.ErrArg, call, "datarep is NULL")
-	}
-	switch C.GoString(rep) {
-	case "native", "internal", "external32":
-		return fileErr(nil, abi.ErrDupDatarep, call, "the representation is predefined")
-	}
-	return fileErr(nil, abi.ErrUnsupportedOperation, call, "user data representations are not supported")
-}
-
 // Access flags, as capi/file.c sets them.
 const (
 	accW       = 1

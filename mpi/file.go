@@ -32,7 +32,8 @@ type File struct {
 	view          *fio.View
 	etype, ftype  *datatype.Type
 	datarep       string
-	pos           int64 // individual file pointer, in etypes
+	rep           *Datarep // a user representation's callbacks, else nil
+	pos           int64    // individual file pointer, in etypes
 	shfp          string
 	shfd          *os.File
 	split         *Request // pending split collective

@@ -38,9 +38,9 @@ func (f *File) accessCheck(call string, write bool, at int, count int, dt *datat
 	case at != AtShared && f.amode&abi.ModeSequential != 0:
 		return 0, f.raise(errf(abi.ErrUnsupportedOperation, call, "file opened with MPI_MODE_SEQUENTIAL allows only shared file pointers"))
 	}
-	n := int64(count) * int64(dt.Size)
-	if f.datarep == "external32" {
-		n = dt.ExternalSize(count)
+	n := f.fileBytes(count, dt, write)
+	if n < 0 {
+		return 0, f.raise(errf(abi.ErrConversion, call, "the datatype has no form in data representation %s", f.datarep))
 	}
 	if n%f.view.Etype != 0 {
 		return 0, f.raise(errf(abi.ErrType, call, "the data is not a whole number of etypes"))
@@ -59,22 +59,27 @@ func (f *File) transfer(x *ioExec, call string, write, coll bool, off int64, buf
 	}
 	var data []byte
 	var segs []fio.Block
-	ext := f.datarep == "external32"
-	direct := dt.Contig && !ext
+	conv := f.converted(write)
+	direct := dt.Contig && !conv
 	if err0 == nil && n > 0 {
+		segs = f.view.Segments(nil, off*f.view.Etype, n)
 		if direct {
 			data = unsafe.Slice((*byte)(buf), n)
 		} else {
 			data = make([]byte, n)
 			if write {
-				if ext {
-					dt.PackExternal(data, buf, count)
+				if conv {
+					if rc := f.encode(data, buf, count, dt, 0); rc != 0 {
+						err0 = x.raise(f, errf(rc, call, "the write conversion function failed"))
+					}
 				} else {
 					dt.Pack(data, buf, count, 0)
 				}
 			}
 		}
-		segs = f.view.Segments(nil, off*f.view.Etype, n)
+		if err0 != nil {
+			segs = nil
+		}
 	}
 	var got int64
 	var err error
@@ -114,9 +119,12 @@ func (f *File) transfer(x *ioExec, call string, write, coll bool, off int64, buf
 		}
 	}
 	if !write && !direct && got > 0 {
-		if ext {
-			whole := int(got / dt.ExternalSize(1))
-			dt.UnpackExternal(buf, whole, data[:int64(whole)*dt.ExternalSize(1)])
+		if conv {
+			one := f.fileBytes(1, dt, false)
+			whole := int(got / one)
+			if rc := f.decode(buf, whole, dt, data[:int64(whole)*one], 0); rc != 0 && err == nil {
+				err = x.raise(f, errf(rc, call, "the read conversion function failed"))
+			}
 		} else {
 			dt.Unpack(buf, count, data[:got], 0)
 		}
@@ -244,8 +252,10 @@ func (f *File) accessRun(x *ioExec, call string, write, coll bool, off int64, bu
 		return st, 0, err
 	}
 	st.Count = int(got)
-	if f.datarep == "external32" && dt.Size > 0 {
-		st.Count = int(got / dt.ExternalSize(1) * int64(dt.Size))
+	if f.converted(write) && dt.Size > 0 {
+		if one := f.fileBytes(1, dt, write); one > 0 {
+			st.Count = int(got / one * int64(dt.Size))
+		}
 	}
 	return st, got, err
 }
