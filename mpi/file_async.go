@@ -1,6 +1,7 @@
 package mpi
 
 import (
+	"runtime"
 	"sync/atomic"
 
 	"gompi/pml"
@@ -85,6 +86,7 @@ func (f *File) startAsync(run func(x *ioExec) (Status, error), user bool) *Reque
 	if len(f.queue) == 0 {
 		if len(busyFiles) == 0 {
 			st.eng.AddHook(&fileHook)
+			st.eng.SetKeepAwake(true) // the worker cannot ring the idler
 		}
 		busyFiles = append(busyFiles, f)
 	}
@@ -153,10 +155,18 @@ func advanceFiles() int {
 			kept = append(kept, f)
 		}
 	}
+	if len(kept) > 0 && n == 0 {
+		// A rank bound to one core runs Go with GOMAXPROCS=1: the workers
+		// get the processor only when this thread gives it up (it does
+		// when it returns to the user's C code, which is what lets I/O
+		// overlap computation).
+		runtime.Gosched()
+	}
 	clear(busyFiles[len(kept):])
 	busyFiles = kept
 	if len(busyFiles) == 0 {
 		st.eng.RemoveHook(&fileHook)
+		st.eng.SetKeepAwake(false)
 	}
 	return n
 }
