@@ -1,6 +1,9 @@
 # Fortran: the `mpi` and `mpi_f08` modules (compiled for this gfortran into
 # build/include, where gompifort's -I finds them), their code in
 # libgompifort.so, and the gompifort/gompif77/gompif90 wrappers.
+# libgompifort finds libgompi next to itself ($ORIGIN): a program that only
+# calls mpi_f08 procedures needs no libgompi symbol itself, so the linker's
+# --as-needed drops it from the program, and RUNPATH is not transitive.
 ifeq ($(origin FC),default)
 FC        := gfortran
 endif
@@ -21,7 +24,7 @@ $(FORTLIB): $(FSRC)/mpi.f90 $(FSRC)/mpi_f08.f90 $(FSRC)/f08_shims.c $(LIBFILE) $
 	cd $(FOBJ) && $(FC) -O2 -fPIC -J$(BUILD)/include -c $(FSRC)/mpi_f08.f90 -o mpi_f08.o
 	gcc -O2 -fPIC -I$(BUILD)/include -c $(FSRC)/f08_shims.c -o $(FOBJ)/f08_shims.o
 	$(FC) -shared -Wl,-soname,libgompifort.so.0 -o $@ $(FOBJ)/mpi.o $(FOBJ)/mpi_f08.o $(FOBJ)/f08_shims.o \
-	  -L$(BUILD)/lib -lgompi
+	  -L$(BUILD)/lib -lgompi -Wl,-rpath,'$$ORIGIN'
 	ln -sf libgompifort.so.0.1.0 $(BUILD)/lib/libgompifort.so.0
 	ln -sf libgompifort.so.0 $(BUILD)/lib/libgompifort.so
 

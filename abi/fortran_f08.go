@@ -126,9 +126,9 @@ func f08Param(f Function, p Param) (f08Arg, bool) {
 
 // f08Procedure renders f's mpi_f08 procedure and its private interface to
 // the mpif.h binding, or "" when f has none.
-func f08Procedure(f Function) (proc, iface string) {
+func f08Procedure(f Function) (proc, iface, ext string) {
 	if !f08Bindable(f) {
-		return "", ""
+		return "", "", ""
 	}
 	params := f.Params
 	if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
@@ -138,7 +138,7 @@ func f08Procedure(f Function) (proc, iface string) {
 	for _, p := range params {
 		a, ok := f08Param(f, p)
 		if !ok {
-			return "", ""
+			return "", "", ""
 		}
 		args = append(args, a)
 	}
@@ -257,7 +257,66 @@ func f08Procedure(f Function) (proc, iface string) {
 		pp("  END FUNCTION %s\n", f.Name)
 	}
 	_ = iname
-	return pb.String(), ib.String()
+	proc, iface = pb.String(), ib.String()
+	if f.Ret == "int" && !f.Variadic {
+		return f08Profiled(f, args, all, proc, iface)
+	}
+	return proc, iface, ""
+}
+
+// f08Profiled gives a subroutine the mpi_f08 profiling interface (MPI-4.1
+// §19.1.5): the work is done by the module procedure gompi_f08_mpi_x;
+// MPI_X calls the external MPI_X_f08 (MPI_X_f08ts with a choice buffer),
+// whose linker name mpi_x_f08[ts]_ a tool may define to intercept the call,
+// and which calls the work procedure; so does the external PMPI_X_f08[ts]
+// (pmpi_x_f08[ts]_), the standard's profiling entry.
+func f08Profiled(f Function, args []f08Arg, all []string, impl, iface string) (proc, ifaces, ext string) {
+	suffix := f08Suffix(f)
+	// The module already holds pmpi_x, the interface of the mpif.h binding.
+	work := "gompi_f08_" + FortranName(f.Name)
+	impl = strings.Replace(impl, "  SUBROUTINE "+f.Name+"(", "  SUBROUTINE "+work+"(", 1)
+	impl = strings.Replace(impl, "  END SUBROUTINE "+f.Name+"\n", "  END SUBROUTINE "+work+"\n", 1)
+	list := strings.Join(all, ", ")
+	var decls strings.Builder
+	for _, a := range args {
+		fmt.Fprintf(&decls, "    %s\n", a.decl)
+	}
+	decls.WriteString("    INTEGER, OPTIONAL, INTENT(OUT) :: ierror\n")
+	d := decls.String()
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	p("  SUBROUTINE %s(%s)\n%s    CALL %s%s(%s)\n  END SUBROUTINE %s\n", f.Name, list, d, f.Name, suffix, list, f.Name)
+	proc = impl + b.String()
+	ifaces = iface + fmt.Sprintf("    SUBROUTINE %s%s(%s)\n      IMPORT\n      IMPLICIT NONE\n%s    END SUBROUTINE %s%s\n",
+		f.Name, suffix, list, indent(d), f.Name, suffix)
+	var e strings.Builder
+	for _, name := range []string{f.Name, "P" + f.Name} {
+		fmt.Fprintf(&e, "SUBROUTINE %s%s(%s)\n  USE mpi_f08\n  IMPLICIT NONE\n%s  CALL %s(%s)\nEND SUBROUTINE %s%s\n",
+			name, suffix, list, d, work, list, name, suffix)
+	}
+	return proc, ifaces, e.String()
+}
+
+// f08Suffix is the suffix of f's mpi_f08 specific procedure: _f08ts with a
+// choice buffer (TS 29113 assumed type and rank), _f08 without.
+func f08Suffix(f Function) string {
+	for _, p := range f.Params {
+		if a, ok := f08Param(f, p); ok && a.choice {
+			return "_f08ts"
+		}
+	}
+	return "_f08"
+}
+
+// indent adds two spaces to every line of s.
+func indent(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "")
 }
 
 // f08Constants renders the constants of mpi_f08: integers as in mpif.h,
@@ -370,19 +429,23 @@ func FortranF08Module(bound map[string]bool) []byte {
     END SUBROUTINE gompi_f08_done
   END INTERFACE
 `)
-	var procs, ifaces strings.Builder
+	var procs, ifaces, exts strings.Builder
 	var private []string
 	for _, f := range Functions() {
 		if !bound[f.Name] {
 			continue
 		}
-		proc, iface := f08Procedure(f)
+		proc, iface, ext := f08Procedure(f)
 		if proc == "" {
 			continue
 		}
 		procs.WriteString(proc)
 		ifaces.WriteString(iface)
+		exts.WriteString(ext)
 		private = append(private, "p"+FortranName(f.Name))
+		if ext != "" {
+			private = append(private, f.Name+f08Suffix(f))
+		}
 	}
 	p("  INTERFACE\n%s  END INTERFACE\n", ifaces.String())
 	for _, n := range private {
@@ -400,6 +463,8 @@ func FortranF08Module(bound map[string]bool) []byte {
 	writeSizeofProcs(&b, true)
 	b.WriteString(procs.String())
 	p("END MODULE mpi_f08\n")
+	// The external procedures of the profiling interface (f08Profiled).
+	b.WriteString(exts.String())
 	return []byte(wrapFortran(b.String()))
 }
 

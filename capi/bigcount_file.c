@@ -108,15 +108,15 @@ int PMPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count *e
 }
 #pragma weak MPI_File_get_type_extent_c = PMPI_File_get_type_extent_c
 
-/* As MPI_Register_datarep: gompi records the name (its conversions are not
- * called, see file.c), so the large-count callbacks are accepted alike. */
+/* As MPI_Register_datarep, with conversions that take an MPI_Count count
+ * (convention 2 in datarep.c). */
 int PMPI_Register_datarep_c(const char *datarep, MPI_Datarep_conversion_function_c *read_conversion_fn,
                             MPI_Datarep_conversion_function_c *write_conversion_fn,
                             MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
 {
-    (void)read_conversion_fn, (void)write_conversion_fn, (void)extra_state;
     if (!dtype_file_extent_fn)
         return gompi_ArgError((char *)"MPI_Register_datarep_c", MPI_ERR_ARG, (char *)"dtype_file_extent_fn is NULL");
-    return gompi_Register_datarep((char *)datarep);
+    return gompi_Register_datarep((char *)datarep, (void *)read_conversion_fn, (void *)write_conversion_fn,
+                                  (void *)dtype_file_extent_fn, extra_state, 2);
 }
 #pragma weak MPI_Register_datarep_c = PMPI_Register_datarep_c

@@ -115,10 +115,10 @@ int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *
                           MPI_Datarep_conversion_function *write_conversion_fn,
                           MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
 {
-    (void)read_conversion_fn, (void)write_conversion_fn, (void)extra_state;
     if (!dtype_file_extent_fn) /* the conversions may be MPI_CONVERSION_FN_NULL; the extent may not */
         return gompi_ArgError((char *)"MPI_Register_datarep", MPI_ERR_ARG, (char *)"dtype_file_extent_fn is NULL");
-    return gompi_Register_datarep((char *)datarep);
+    return gompi_Register_datarep((char *)datarep, (void *)read_conversion_fn, (void *)write_conversion_fn,
+                                  (void *)dtype_file_extent_fn, extra_state, 0);
 }
 #pragma weak MPI_Register_datarep = PMPI_Register_datarep
 

@@ -381,26 +381,6 @@ func gompi_File_get_type_extent(fh, dt C.int, out *C.long) C.int {
 	return 0
 }
 
-//export gompi_Register_datarep
-func gompi_Register_datarep(rep *C.char) C.int {
-	if mtlock.On {
-		mtlock.Lock()
-		defer mtlock.Unlock()
-	}
-	const call = "MPI_Register_datarep"
-	if !mpi.Ready() {
-		return C.int(mpi.Code(mpi.NotReady(call)))
-	}
-	if rep == nil {
-		return fileErr(nil, abi.ErrArg, call, "datarep is NULL")
-	}
-	switch C.GoString(rep) {
-	case "native", "internal", "external32":
-		return fileErr(nil, abi.ErrDupDatarep, call, "the representation is predefined")
-	}
-	return fileErr(nil, abi.ErrUnsupportedOperation, call, "user data representations are not supported")
-}
-
 // Access flags, as capi/file.c sets them.
 const (
 	accW       = 1
@@ -441,21 +421,28 @@ func gompi_File_access(ccall *C.char, fh, flags C.int, off C.long, buf unsafe.Po
 	case flags&(accShared|accOrdered) != 0:
 		at = mpi.AtShared
 	}
-	run := func() (mpi.Status, error) {
-		if flags&accOrdered != 0 {
-			return f.Ordered(call, write, buf, int(count), t)
+	if flags&(accNB|accBegin) != 0 {
+		start := func() (*mpi.Request, error) {
+			if flags&accOrdered != 0 {
+				return f.OrderedNB(call, write, buf, int(count), t)
+			}
+			return f.AccessNB(call, write, coll, at, int64(off), buf, int(count), t)
 		}
-		return f.Access(call, write, coll, at, int64(off), buf, int(count), t)
-	}
-	if flags&accBegin != 0 {
-		return C.int(mpi.Code(f.SplitBegin(call, run)))
-	}
-	s, err := run()
-	if flags&accNB != 0 {
+		if flags&accBegin != 0 {
+			return C.int(mpi.Code(f.SplitBegin(call, start)))
+		}
+		r, err := start()
 		if err == nil {
-			*req = C.int(mpi.RequestHandle(mpi.DoneRequestStatus(s)))
+			*req = C.int(mpi.RequestHandle(r))
 		}
 		return C.int(mpi.Code(err))
+	}
+	var s mpi.Status
+	var err error
+	if flags&accOrdered != 0 {
+		s, err = f.Ordered(call, write, buf, int(count), t)
+	} else {
+		s, err = f.Access(call, write, coll, at, int64(off), buf, int(count), t)
 	}
 	if err == nil {
 		putStatus(status, &s)

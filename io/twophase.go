@@ -70,3 +70,23 @@ func Covered(pieces []Piece, lo, hi int64) bool {
 	}
 	return at >= hi
 }
+
+// Chunks cuts every domain into consecutive chunks of at most cb bytes (an
+// aggregator's buffer, ROMIO's cb_buffer_size): round k of a two-phase
+// access moves chunk k of every domain. It returns the chunks in file order
+// with each one's round and domain, and the number of rounds.
+func Chunks(doms []Block, cb int64) (chunks []Block, round, dom []int, rounds int) {
+	if cb <= 0 {
+		cb = 1 << 62
+	}
+	for d, b := range doms {
+		k := 0
+		for off := b.Off; off < b.Off+b.Len; off += cb {
+			chunks = append(chunks, Block{off, min(cb, b.Off+b.Len-off)})
+			round, dom = append(round, k), append(dom, d)
+			k++
+		}
+		rounds = max(rounds, k)
+	}
+	return chunks, round, dom, rounds
+}

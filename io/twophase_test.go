@@ -41,3 +41,23 @@ func TestCovered(t *testing.T) {
 		t.Fatal("gap not seen")
 	}
 }
+
+func TestChunks(t *testing.T) {
+	doms := []Block{{0, 10}, {10, 4}}
+	c, r, d, n := Chunks(doms, 4)
+	want := []Block{{0, 4}, {4, 4}, {8, 2}, {10, 4}}
+	if n != 3 || len(c) != 4 {
+		t.Fatalf("Chunks = %v rounds %d", c, n)
+	}
+	for i := range want {
+		if c[i] != want[i] {
+			t.Fatalf("chunk %d = %v, want %v", i, c[i], want[i])
+		}
+	}
+	if r[2] != 2 || d[2] != 0 || r[3] != 0 || d[3] != 1 {
+		t.Fatalf("rounds %v domains %v", r, d)
+	}
+	if _, _, _, n := Chunks(doms, 0); n != 1 {
+		t.Fatalf("no limit: %d rounds", n)
+	}
+}

@@ -78,6 +78,7 @@ func PeekStatus(r *Request) Status {
 func finishExt(r *Request) {
 	g, ok := r.User.(*Grequest)
 	if !ok {
+		finishFileReq(r)
 		return
 	}
 	r.Status = PeekStatus(r)

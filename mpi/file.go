@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -31,16 +32,14 @@ type File struct {
 	view          *fio.View
 	etype, ftype  *datatype.Type
 	datarep       string
-	pos           int64 // individual file pointer, in etypes
+	rep           *Datarep // a user representation's callbacks, else nil
+	pos           int64    // individual file pointer, in etypes
 	shfp          string
 	shfd          *os.File
-	split         *splitOp // pending split collective
+	split         *Request // pending split collective
 	deleteOnClose bool
-}
-
-type splitOp struct {
-	status Status
-	err    error
+	queue         []*fileReq // nonblocking operations, oldest first (file_async.go)
+	shmu          sync.Mutex // the shared pointer, against this process's worker
 }
 
 var files objTable[File]
@@ -314,6 +313,7 @@ func (f *File) Close() error {
 	if f.split != nil {
 		return f.raise(errf(abi.ErrOther, "MPI_File_close", "a split collective is still pending"))
 	}
+	f.drain()
 	f.comm.Barrier() // nobody still uses the shared pointer or the file
 	if f.shfd != nil {
 		f.shfd.Close()
@@ -368,6 +368,7 @@ func (f *File) SetSize(size int64, prealloc bool) error {
 	if f.amode&abi.ModeRdonly != 0 {
 		return f.raise(errf(abi.ErrReadOnly, call, "file opened read-only"))
 	}
+	f.drain()
 	sizes, err := allInts(f.comm, size)
 	if err != nil {
 		return err
@@ -413,8 +414,9 @@ func (f *File) Size() (int64, error) {
 func (f *File) Info() *info.Info {
 	in := f.info.Dup()
 	defaults := map[string]string{"cb_nodes": strconv.Itoa(f.cbNodes()), "romio_cb_write": f.cbMode(true),
-		"romio_cb_read": f.cbMode(false), "striping_unit": strconv.FormatInt(f.align(), 10)}
-	for _, k := range []string{"cb_nodes", "romio_cb_write", "romio_cb_read", "striping_unit"} {
+		"romio_cb_read": f.cbMode(false), "striping_unit": strconv.FormatInt(f.align(), 10),
+		"cb_buffer_size": strconv.FormatInt(f.cbBuffer(), 10)}
+	for _, k := range []string{"cb_nodes", "cb_buffer_size", "romio_cb_write", "romio_cb_read", "striping_unit"} {
 		if _, ok := in.Lookup(k); !ok {
 			in.Set(k, defaults[k])
 		}
@@ -427,6 +429,7 @@ func (f *File) SetInfo(in *info.Info) {
 	if in == nil {
 		return
 	}
+	f.drain() // the worker reads the hints
 	for _, k := range in.Keys() {
 		v, _ := in.Lookup(k)
 		f.info.Set(k, v)
@@ -439,6 +442,7 @@ func (f *File) SetAtomicity(flag bool) error {
 	if flag {
 		v = 1
 	}
+	f.drain()
 	all, err := allInts(f.comm, v)
 	if err != nil {
 		return err
@@ -455,6 +459,7 @@ func (f *File) SetAtomicity(flag bool) error {
 // Sync is MPI_File_sync (collective): flush to storage, then a barrier so
 // the sync-barrier-sync pattern orders writes before other ranks' reads.
 func (f *File) Sync() error {
+	f.drain()
 	if f.amode&abi.ModeRdonly == 0 {
 		if err := f.fd.Sync(); err != nil {
 			return f.raise(errf(abi.ErrIO, "MPI_File_sync", "%v", err))

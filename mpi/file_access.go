@@ -9,7 +9,6 @@ import (
 	"gompi/abi"
 	"gompi/datatype"
 	fio "gompi/io"
-	"gompi/pml"
 )
 
 // Positioning of a data access.
@@ -39,9 +38,9 @@ func (f *File) accessCheck(call string, write bool, at int, count int, dt *datat
 	case at != AtShared && f.amode&abi.ModeSequential != 0:
 		return 0, f.raise(errf(abi.ErrUnsupportedOperation, call, "file opened with MPI_MODE_SEQUENTIAL allows only shared file pointers"))
 	}
-	n := int64(count) * int64(dt.Size)
-	if f.datarep == "external32" {
-		n = dt.ExternalSize(count)
+	n := f.fileBytes(count, dt, write)
+	if n < 0 {
+		return 0, f.raise(errf(abi.ErrConversion, call, "the datatype has no form in data representation %s", f.datarep))
 	}
 	if n%f.view.Etype != 0 {
 		return 0, f.raise(errf(abi.ErrType, call, "the data is not a whole number of etypes"))
@@ -52,39 +51,46 @@ func (f *File) accessCheck(call string, write bool, at int, count int, dt *datat
 // transfer moves count elements of dt at buf to or from the view's data
 // bytes starting at etype offset off; it returns the bytes moved. coll runs
 // the collective (two-phase) path, which every rank must enter, even with
-// nothing to move or after a local error (err0).
-func (f *File) transfer(call string, write, coll bool, off int64, buf unsafe.Pointer, count int, dt *datatype.Type, n int64, err0 error) (int64, error) {
+// nothing to move or after a local error (err0). x runs the communication
+// (nil: blocking, on this thread).
+func (f *File) transfer(x *ioExec, call string, write, coll bool, off int64, buf unsafe.Pointer, count int, dt *datatype.Type, n int64, err0 error) (int64, error) {
 	if err0 == nil && n > 0 && off < 0 {
-		err0 = f.raise(errf(abi.ErrArg, call, "negative offset %d", off))
+		err0 = x.raise(f, errf(abi.ErrArg, call, "negative offset %d", off))
 	}
 	var data []byte
 	var segs []fio.Block
-	ext := f.datarep == "external32"
-	direct := dt.Contig && !ext
+	conv := f.converted(write)
+	direct := dt.Contig && !conv
 	if err0 == nil && n > 0 {
+		segs = f.view.Segments(nil, off*f.view.Etype, n)
 		if direct {
 			data = unsafe.Slice((*byte)(buf), n)
 		} else {
 			data = make([]byte, n)
 			if write {
-				if ext {
-					dt.PackExternal(data, buf, count)
+				if conv {
+					if rc := f.encode(data, buf, count, dt, 0); rc != 0 {
+						err0 = x.raise(f, errf(rc, call, "the write conversion function failed"))
+					}
 				} else {
 					dt.Pack(data, buf, count, 0)
 				}
 			}
 		}
-		segs = f.view.Segments(nil, off*f.view.Etype, n)
+		if err0 != nil {
+			segs = nil
+		}
 	}
 	var got int64
 	var err error
 	done := false
 	if coll && !f.atomic {
-		got, done, err = f.twoPhase(call, write, data, segs)
+		got, done, err = f.twoPhase(x, call, write, data, segs)
 	}
+	barrier := func() error { return x.coll(func(m CollMode) (*Request, error) { return f.comm.BarrierAs(m) }) }
 	if err0 != nil {
 		if coll && !done && write {
-			f.comm.Barrier()
+			barrier()
 		}
 		return 0, err0
 	}
@@ -101,21 +107,24 @@ func (f *File) transfer(call string, write, coll bool, off int64, buf unsafe.Poi
 				got, err = f.readSegs(data, segs)
 			}
 			if err != nil {
-				err = f.raise(errf(ioClass(err), call, "%v", err))
+				err = x.raise(f, errf(ioClass(err), call, "%v", err))
 			}
 		}
 		if coll && write {
 			// Collective writes end together, so data written by one rank is
 			// there for any rank's next access (as two-phase I/O gives).
-			if berr := f.comm.Barrier(); err == nil && berr != nil {
+			if berr := barrier(); err == nil && berr != nil {
 				err = berr
 			}
 		}
 	}
 	if !write && !direct && got > 0 {
-		if ext {
-			whole := int(got / dt.ExternalSize(1))
-			dt.UnpackExternal(buf, whole, data[:int64(whole)*dt.ExternalSize(1)])
+		if conv {
+			one := f.fileBytes(1, dt, false)
+			whole := int(got / one)
+			if rc := f.decode(buf, whole, dt, data[:int64(whole)*one], 0); rc != 0 && err == nil {
+				err = x.raise(f, errf(rc, call, "the read conversion function failed"))
+			}
 		} else {
 			dt.Unpack(buf, count, data[:got], 0)
 		}
@@ -212,46 +221,108 @@ func lockRange(fd uintptr, lo, hi int64, write bool) func() {
 	}
 }
 
+// position validates an access and finds its starting offset (etypes) and
+// byte count; nonblocking accesses (nb) move the individual pointer now.
+func (f *File) position(call string, write bool, at int, off int64, count int, dt *datatype.Type, nb bool) (int64, int64, error) {
+	n, err := f.accessCheck(call, write, at, count, dt)
+	if err != nil {
+		return 0, 0, err
+	}
+	switch at {
+	case AtIndividual:
+		off = f.pos
+		if nb {
+			f.pos += n / f.view.Etype
+		}
+	case AtShared:
+		off, err = f.sharedAdd(n / f.view.Etype)
+		if err != nil {
+			return 0, 0, f.raise(errf(abi.ErrIO, call, "shared file pointer: %v", err))
+		}
+	}
+	return off, n, nil
+}
+
+// accessRun does a validated access (or joins the collective after a local
+// error err0) and returns its status and the bytes moved.
+func (f *File) accessRun(x *ioExec, call string, write, coll bool, off int64, buf unsafe.Pointer, count int, dt *datatype.Type, n int64, err0 error) (Status, int64, error) {
+	st := Status{Source: abi.AnySource, Tag: abi.AnyTag}
+	got, err := f.transfer(x, call, write, coll, off, buf, count, dt, n, err0)
+	if err != nil && got == 0 {
+		return st, 0, err
+	}
+	st.Count = int(got)
+	if f.converted(write) && dt.Size > 0 {
+		if one := f.fileBytes(1, dt, write); one > 0 {
+			st.Count = int(got / one * int64(dt.Size))
+		}
+	}
+	return st, got, err
+}
+
 // Access is every blocking data access: at selects the positioning (off is
 // used for AtExplicit), coll makes it a collective (_all) call.
 func (f *File) Access(call string, write, coll bool, at int, off int64, buf unsafe.Pointer, count int, dt *datatype.Type) (Status, error) {
-	st := Status{Source: abi.AnySource, Tag: abi.AnyTag}
-	n, err := f.accessCheck(call, write, at, count, dt)
-	if err == nil {
-		switch at {
-		case AtIndividual:
-			off = f.pos
-		case AtShared:
-			off, err = f.sharedAdd(n / f.view.Etype)
-			if err != nil {
-				return st, f.raise(errf(abi.ErrIO, call, "shared file pointer: %v", err))
-			}
-		}
+	if coll {
+		f.drain()
 	}
-	got, err := f.transfer(call, write, coll, off, buf, count, dt, n, err)
-	if err != nil && got == 0 {
-		return st, err
+	off, n, err := f.position(call, write, at, off, count, dt, false)
+	if err != nil && (!coll || at == AtShared) {
+		return Status{Source: abi.AnySource, Tag: abi.AnyTag}, err
 	}
+	st, got, err := f.accessRun(nil, call, write, coll, off, buf, count, dt, n, err)
 	if at == AtIndividual {
 		f.pos += got / f.view.Etype
 	}
-	st.Count = int(got)
-	if f.datarep == "external32" && dt.Size > 0 {
-		st.Count = int(got / dt.ExternalSize(1) * int64(dt.Size))
-	}
 	return st, err
+}
+
+// AccessNB starts a nonblocking data access (MPI_File_iread... and the
+// _begin halves of split collectives) on f's worker.
+func (f *File) AccessNB(call string, write, coll bool, at int, off int64, buf unsafe.Pointer, count int, dt *datatype.Type) (*Request, error) {
+	off, n, err := f.position(call, write, at, off, count, dt, true)
+	if err != nil && !coll {
+		return nil, err
+	}
+	// A collective with a bad local argument still joins the others (with
+	// no handle for the user), so their operation completes.
+	r := f.startAsync(func(x *ioExec) (Status, error) {
+		st, _, e := f.accessRun(x, call, write, coll, off, buf, count, dt, n, err)
+		return st, e
+	}, err == nil)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // Ordered is MPI_File_read_ordered / write_ordered: collective accesses
 // through the shared pointer in rank order.
 func (f *File) Ordered(call string, write bool, buf unsafe.Pointer, count int, dt *datatype.Type) (Status, error) {
-	st := Status{Source: abi.AnySource, Tag: abi.AnyTag}
+	f.drain()
 	n, err := f.accessCheck(call, write, AtShared, count, dt)
+	return f.ordered(nil, call, write, buf, count, dt, n, err)
+}
+
+// OrderedNB starts read_ordered_begin / write_ordered_begin.
+func (f *File) OrderedNB(call string, write bool, buf unsafe.Pointer, count int, dt *datatype.Type) (*Request, error) {
+	n, err := f.accessCheck(call, write, AtShared, count, dt)
+	r := f.startAsync(func(x *ioExec) (Status, error) {
+		return f.ordered(x, call, write, buf, count, dt, n, err)
+	}, err == nil)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (f *File) ordered(x *ioExec, call string, write bool, buf unsafe.Pointer, count int, dt *datatype.Type, n int64, err error) (Status, error) {
+	st := Status{Source: abi.AnySource, Tag: abi.AnyTag}
 	if err != nil {
 		n = 0
 	}
 	ets := n / f.view.Etype
-	counts, cerr := allInts(f.comm, ets)
+	counts, cerr := f.allInts(x, ets)
 	if cerr != nil {
 		return st, cerr
 	}
@@ -264,35 +335,48 @@ func (f *File) Ordered(call string, write bool, buf unsafe.Pointer, count int, d
 	}
 	var base int64
 	if f.comm.Rank() == 0 {
-		base, err = f.sharedAdd(total)
-		if err != nil {
+		var serr error
+		base, serr = f.sharedAdd(total)
+		if serr != nil {
 			base = -1
 		}
 	}
-	if cerr := f.comm.Bcast(unsafe.Pointer(&base), 1, i64, 0); cerr != nil {
+	if cerr := x.coll(func(m CollMode) (*Request, error) { return f.comm.BcastAs(m, unsafe.Pointer(&base), 1, i64, 0) }); cerr != nil {
 		return st, cerr
 	}
 	if base < 0 {
-		return st, f.raise(errf(abi.ErrIO, call, "shared file pointer unavailable"))
+		return st, x.raise(f, errf(abi.ErrIO, call, "shared file pointer unavailable"))
 	}
 	if n > 0 && err == nil {
-		got, terr := f.transfer(call, write, false, base+before, buf, count, dt, n, nil)
+		got, terr := f.transfer(x, call, write, false, base+before, buf, count, dt, n, nil)
 		st.Count, err = int(got), terr
 	}
 	if write {
-		f.comm.Barrier()
+		x.coll(func(m CollMode) (*Request, error) { return f.comm.BarrierAs(m) })
 	}
 	return st, err
 }
 
-// SplitBegin runs a split collective's work at once; SplitEnd returns its
-// status. One split collective may be pending per file.
-func (f *File) SplitBegin(call string, run func() (Status, error)) error {
+// allInts gathers one int64 per rank of f's communicator through x.
+func (f *File) allInts(x *ioExec, v int64) ([]int64, error) {
+	out := make([]int64, f.comm.Size())
+	err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AllgatherAs(m, unsafe.Pointer(&v), 1, i64, unsafe.Pointer(&out[0]), 1, i64)
+	})
+	return out, err
+}
+
+// SplitBegin starts a split collective (one may be pending per file);
+// SplitEnd waits for it and returns its status.
+func (f *File) SplitBegin(call string, start func() (*Request, error)) error {
 	if f.split != nil {
 		return f.raise(errf(abi.ErrOther, call, "another split collective is pending on this file"))
 	}
-	s, err := run()
-	f.split = &splitOp{status: s, err: err}
+	r, err := start()
+	if err != nil {
+		return err
+	}
+	f.split = r
 	return nil
 }
 
@@ -300,16 +384,18 @@ func (f *File) SplitEnd(call string) (Status, error) {
 	if f.split == nil {
 		return Status{}, f.raise(errf(abi.ErrOther, call, "no split collective was begun"))
 	}
-	op := f.split
+	r := f.split
 	f.split = nil
-	return op.status, op.err
-}
-
-// DoneRequestStatus is an already completed request carrying s (file
-// operations run to completion when started).
-func DoneRequestStatus(s Status) *Request {
-	r := st.eng.NewRequest()
-	r.Kind = pml.KindSend // its status is returned as recorded
-	st.eng.CompleteNow(r, s)
-	return r
+	op := r.User.(*fileReq)
+	st.eng.Wait(r)
+	s := Finish(r)
+	lastFileErr = fileFailure{}
+	if op.err != nil {
+		e, ok := op.err.(*Error)
+		if !ok {
+			e = errf(abi.ErrIO, call, "%v", op.err)
+		}
+		return s, f.raise(e)
+	}
+	return s, nil
 }

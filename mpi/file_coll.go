@@ -17,8 +17,9 @@ import (
 // block-aligned file domains, one per aggregator (ranks 0..cb_nodes-1);
 // every rank ships its pieces to the owning aggregator (Alltoallv), and each
 // aggregator makes one large access for its domain, reading it first only
-// when the pieces leave holes. Hints, under ROMIO's names or gompi_*:
-// cb_nodes, romio_cb_write/romio_cb_read (enable|disable|automatic),
+// when the pieces leave holes, in rounds of at most cb_buffer_size bytes
+// per aggregator. Hints, under ROMIO's names or gompi_*: cb_nodes,
+// cb_buffer_size, romio_cb_write/romio_cb_read (enable|disable|automatic),
 // striping_unit (domain alignment; default the file system's block size).
 
 func (f *File) hint(keys ...string) (string, bool) {
@@ -110,12 +111,14 @@ func displs(counts []int) []int {
 // twoPhase runs the collective part of an _all access on every rank (segs
 // empty on a rank with nothing to do or a local error). done is false when
 // no rank is noncontiguous and the caller should do independent I/O.
-func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) (got int64, done bool, err error) {
+func (f *File) twoPhase(x *ioExec, call string, write bool, data []byte, segs []fio.Block) (got int64, done bool, err error) {
 	np := f.comm.Size()
 	lo, hi := fio.Span(segs)
 	me := [3]int64{lo, hi, int64(len(segs))}
 	all := make([]int64, 3*np)
-	if err := f.comm.Allgather(unsafe.Pointer(&me[0]), 3, i64, unsafe.Pointer(&all[0]), 3, i64); err != nil {
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AllgatherAs(m, unsafe.Pointer(&me[0]), 3, i64, unsafe.Pointer(&all[0]), 3, i64)
+	}); err != nil {
 		return 0, true, err
 	}
 	gmin, gmax, multi, any := int64(1<<62), int64(-1), false, false
@@ -130,8 +133,69 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 		return 0, false, nil
 	}
 	doms := fio.Domains(gmin, gmax, f.cbNodes(), f.align())
-	pieces := fio.Split(segs, doms)
+	// Each aggregator stages at most cb_buffer_size bytes at a time: round k
+	// moves chunk k of every domain (every rank knows the domains, so all
+	// agree on the number of rounds).
+	chunks, round, dom, rounds := fio.Chunks(doms, f.cbBuffer())
+	split := fio.Split(segs, chunks)
+	byRound := make([][][]fio.Piece, rounds)
+	for k := range byRound {
+		byRound[k] = make([][]fio.Piece, len(doms))
+	}
+	for c, ps := range split {
+		byRound[round[c]][dom[c]] = ps
+	}
+	var class int64
+	for _, pieces := range byRound {
+		cl, err := f.twoPhaseRound(x, write, data, pieces)
+		if err != nil {
+			return 0, true, err
+		}
+		if class == 0 {
+			class = cl
+		}
+	}
+	if write {
+		got = int64(len(data))
+	} else {
+		// The count stops at the end of the file, as an independent read's does.
+		size := f.size()
+		for _, s := range segs {
+			if s.Off+s.Len <= size {
+				got += s.Len
+				continue
+			}
+			got += max(0, size-s.Off)
+			break
+		}
+	}
+	classes, err := f.allInts(x, class)
+	if err != nil {
+		return got, true, err
+	}
+	if cl := firstNonzero(classes); cl != 0 {
+		return 0, true, x.raise(f, errf(int(cl), call, "collective buffering: I/O failed on an aggregator"))
+	}
+	return got, true, nil
+}
 
+// cbBuffer is the most bytes an aggregator stages per round (cb_buffer_size,
+// ROMIO's default 16 MiB).
+func (f *File) cbBuffer() int64 {
+	if v, ok := f.hint("cb_buffer_size", "gompi_cb_buffer_size"); ok {
+		if k, err := strconv.ParseInt(v, 10, 64); err == nil && k > 0 {
+			return k
+		}
+	}
+	return 16 << 20
+}
+
+// twoPhaseRound ships every rank's pieces (pieces[d]: those in aggregator
+// d's chunk of this round) to their aggregators, which access their chunk
+// with one call, and for reads ships the bytes back. It returns the error
+// class of this rank's own file access (0 if none).
+func (f *File) twoPhaseRound(x *ioExec, write bool, data []byte, pieces [][]fio.Piece) (int64, error) {
+	np := f.comm.Size()
 	// Piece counts and byte counts per aggregator, then the descriptors.
 	sc := make([]int64, 2*np)
 	for d, ps := range pieces {
@@ -141,8 +205,10 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 		}
 	}
 	rc := make([]int64, 2*np)
-	if err := f.comm.Alltoall(unsafe.Pointer(&sc[0]), 2, i64, unsafe.Pointer(&rc[0]), 2, i64); err != nil {
-		return 0, true, err
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AlltoallAs(m, unsafe.Pointer(&sc[0]), 2, i64, unsafe.Pointer(&rc[0]), 2, i64)
+	}); err != nil {
+		return 0, err
 	}
 	scnt, rcnt, sbytes, rbytes := make([]int, np), make([]int, np), make([]int, np), make([]int, np)
 	var sdesc []int64
@@ -160,8 +226,10 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 		}
 	}
 	rdesc := make([]int64, sum(rcnt))
-	if _, err := f.comm.AlltoallvAs(Blocking, iptr(sdesc), scnt, displs(scnt), i64, iptr(rdesc), rcnt, displs(rcnt), i64); err != nil {
-		return 0, true, err
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AlltoallvAs(m, iptr(sdesc), scnt, displs(scnt), i64, iptr(rdesc), rcnt, displs(rcnt), i64)
+	}); err != nil {
+		return 0, err
 	}
 	var rp []fio.Piece // what this aggregator serves, in source-rank order
 	var pos int64
@@ -173,8 +241,10 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 	var class int64
 	if write {
 		rdata := make([]byte, sum(rbytes))
-		if _, err := f.comm.AlltoallvAs(Blocking, bptr(sdata), sbytes, displs(sbytes), byteType, bptr(rdata), rbytes, displs(rbytes), byteType); err != nil {
-			return 0, true, err
+		if err := x.coll(func(m CollMode) (*Request, error) {
+			return f.comm.AlltoallvAs(m, bptr(sdata), sbytes, displs(sbytes), byteType, bptr(rdata), rbytes, displs(rbytes), byteType)
+		}); err != nil {
+			return 0, err
 		}
 		if len(rp) > 0 {
 			buf := make([]byte, phi-plo)
@@ -190,48 +260,32 @@ func (f *File) twoPhase(call string, write bool, data []byte, segs []fio.Block) 
 				class = int64(ioClass(err))
 			}
 		}
-		got = int64(len(data))
-	} else {
-		reply := make([]byte, pos)
-		if len(rp) > 0 {
-			buf := make([]byte, phi-plo)
-			if _, err := f.fd.ReadAt(buf, plo); err != nil && !errors.Is(err, io.EOF) {
-				class = int64(ioClass(err))
-			}
-			for _, p := range rp {
-				copy(reply[p.Pos:p.Pos+p.Len], buf[p.Off-plo:])
-			}
+		return class, nil
+	}
+	reply := make([]byte, pos)
+	if len(rp) > 0 {
+		buf := make([]byte, phi-plo)
+		if _, err := f.fd.ReadAt(buf, plo); err != nil && !errors.Is(err, io.EOF) {
+			class = int64(ioClass(err))
 		}
-		back := make([]byte, sum(sbytes))
-		if _, err := f.comm.AlltoallvAs(Blocking, bptr(reply), rbytes, displs(rbytes), byteType, bptr(back), sbytes, displs(sbytes), byteType); err != nil {
-			return 0, true, err
-		}
-		var q int64
-		for _, ps := range pieces {
-			for _, p := range ps {
-				copy(data[p.Pos:p.Pos+p.Len], back[q:q+p.Len])
-				q += p.Len
-			}
-		}
-		// The count stops at the end of the file, as an independent read's does.
-		size := f.size()
-		for _, s := range segs {
-			if s.Off+s.Len <= size {
-				got += s.Len
-				continue
-			}
-			got += max(0, size-s.Off)
-			break
+		for _, p := range rp {
+			copy(reply[p.Pos:p.Pos+p.Len], buf[p.Off-plo:])
 		}
 	}
-	classes, err := allInts(f.comm, class)
-	if err != nil {
-		return got, true, err
+	back := make([]byte, sum(sbytes))
+	if err := x.coll(func(m CollMode) (*Request, error) {
+		return f.comm.AlltoallvAs(m, bptr(reply), rbytes, displs(rbytes), byteType, bptr(back), sbytes, displs(sbytes), byteType)
+	}); err != nil {
+		return 0, err
 	}
-	if cl := firstNonzero(classes); cl != 0 {
-		return 0, true, f.raise(errf(int(cl), call, "collective buffering: I/O failed on an aggregator"))
+	var q int64
+	for _, ps := range pieces {
+		for _, p := range ps {
+			copy(data[p.Pos:p.Pos+p.Len], back[q:q+p.Len])
+			q += p.Len
+		}
 	}
-	return got, true, nil
+	return class, nil
 }
 
 func spanPieces(ps []fio.Piece) (lo, hi int64) {

@@ -38,6 +38,8 @@ func (f *File) sharedFile() (*os.File, error) {
 
 // sharedUpdate applies fn to the pointer under the lock and returns the old value.
 func (f *File) sharedUpdate(fn func(old int64) int64) (int64, error) {
+	f.shmu.Lock() // fcntl locks do not exclude this process's own worker
+	defer f.shmu.Unlock()
 	fd, err := f.sharedFile()
 	if err != nil {
 		return 0, err
@@ -83,6 +85,7 @@ func (f *File) PositionShared() (int64, error) {
 // offset and whence.
 func (f *File) SeekShared(off int64, whence int) error {
 	const call = "MPI_File_seek_shared"
+	f.drain()
 	all, err := allInts(f.comm, off*1024+int64(whence))
 	if err != nil {
 		return err

@@ -26,12 +26,14 @@ func (f *File) SetView(disp int64, etype, ftype *datatype.Type, datarep string, 
 	if f.split != nil {
 		return f.raise(errf(abi.ErrOther, call, "a split collective is pending"))
 	}
+	f.drain()
 	code := datarepCode(datarep)
+	rep := datareps[datarep]
+	if rep != nil {
+		code = userRepCode(datarep)
+	}
 	if code == 0 {
 		return f.raise(errf(abi.ErrUnsupportedDatarep, call, "unknown data representation %q", datarep))
-	}
-	if code == 3 && !(etype.Builtin && ftype.Builtin && etype == ftype) {
-		return f.raise(errf(abi.ErrUnsupportedDatarep, call, "external32 views need the same predefined etype and filetype"))
 	}
 	if etype.Size <= 0 {
 		return f.raise(errf(abi.ErrType, call, "the etype holds no data"))
@@ -54,18 +56,27 @@ func (f *File) SetView(disp int64, etype, ftype *datatype.Type, datarep string, 
 	} else if disp < 0 {
 		return f.raise(errf(abi.ErrArg, call, "negative displacement %d", disp))
 	}
-	esize := int64(etype.Size)
-	if code == 3 {
-		esize = etype.ExternalSize(1)
-	}
-	var blocks []fio.Block
-	extent := int64(ftype.Extent)
-	if code == 3 {
-		blocks, extent = []fio.Block{{Off: 0, Len: esize}}, esize
-	} else {
-		for _, b := range ftype.BlockList() {
-			blocks = append(blocks, fio.Block{Off: b.Off, Len: b.Len})
+	// In external32 or a user representation the etype and filetype are
+	// laid out with the file's element sizes (datatype.InFile).
+	fe, ff := etype, ftype
+	if code >= 3 {
+		size := datatype.External32Size
+		if rep != nil {
+			size = rep.basicSize
 		}
+		var err error
+		if fe, err = datatype.InFile(etype, size); err == nil {
+			ff, err = datatype.InFile(ftype, size)
+		}
+		if err != nil {
+			return f.raise(errf(abi.ErrUnsupportedDatarep, call, "%v", err))
+		}
+	}
+	esize := int64(fe.Size)
+	var blocks []fio.Block
+	extent := int64(ff.Extent)
+	for _, b := range ff.BlockList() {
+		blocks = append(blocks, fio.Block{Off: b.Off, Len: b.Len})
 	}
 	v, err := fio.NewView(disp, esize, blocks, extent)
 	if err != nil {
@@ -83,7 +94,7 @@ func (f *File) SetView(disp int64, etype, ftype *datatype.Type, datarep string, 
 	etype.Hold()
 	ftype.Hold()
 	f.releaseView()
-	f.view, f.etype, f.ftype, f.datarep = v, etype, ftype, datarep
+	f.view, f.etype, f.ftype, f.datarep, f.rep = v, etype, ftype, datarep, rep
 	f.pos = 0
 	if f.comm.Rank() == 0 {
 		f.sharedSet(0)
@@ -118,10 +129,18 @@ func (f *File) View() (disp int64, etype, ftype *datatype.Type, datarep string, 
 
 // TypeExtent is MPI_File_get_type_extent in the file's representation.
 func (f *File) TypeExtent(dt *datatype.Type) int64 {
-	if f.datarep == "external32" {
-		return dt.ExternalSize(1)
+	if f.datarep == "native" || f.datarep == "internal" {
+		return int64(dt.Extent)
 	}
-	return int64(dt.Extent)
+	size := datatype.External32Size
+	if f.rep != nil {
+		size = f.rep.basicSize
+	}
+	ft, err := datatype.InFile(dt, size)
+	if err != nil {
+		return int64(dt.Extent)
+	}
+	return int64(ft.Extent)
 }
 
 // ByteOffset is MPI_File_get_byte_offset: view offset (etypes) to file byte.

@@ -77,10 +77,17 @@ func StatusError(r *Request, s Status, call string) error {
 	if s.Err == 0 {
 		return nil
 	}
+	if err, ok := raiseFileStatus(s.Err); ok {
+		return err
+	}
 	return CommOf(r).raise(errf(s.Err, call, "message from rank %d with tag %d is longer than the receive buffer", s.Source, s.Tag))
 }
 
 // RaiseInStatus reports MPI_ERR_IN_STATUS from a multiple-completion call.
 func RaiseInStatus(r *Request, call string) error {
+	if ff := lastFileErr; ff.f != nil {
+		lastFileErr = fileFailure{}
+		return ff.f.raise(errf(abi.ErrInStatus, call, "one or more requests failed; see the statuses"))
+	}
 	return CommOf(r).raise(errf(abi.ErrInStatus, call, "one or more requests failed; see the statuses"))
 }

@@ -81,9 +81,11 @@ type Engine struct {
 	Counters Counters
 	hooks    []*Hook       // progress callbacks (hook.go)
 	idleCap  time.Duration // longest idle sleep, 0: none (peers.go)
-	part     partEngine
-	partCtrl []partCtrlMsg
-	mt       mtWait // MPI_THREAD_MULTIPLE sleepers (multi.go)
+	// KeepAwake > 0: waits never sleep on the idler (SetKeepAwake).
+	KeepAwake int
+	part      partEngine
+	partCtrl  []partCtrlMsg
+	mt        mtWait // MPI_THREAD_MULTIPLE sleepers (multi.go)
 }
 
 // Counters are cheap statistics for tests, tuning and MPI_T (plain words of
@@ -304,6 +306,17 @@ func (e *Engine) SingleCopyFrom(peer int) int { return e.getFrom[peer] }
 // directly goes by single copy, 0 never.
 func (e *Engine) SharedFrom(peer int) int { return e.sharedFrom[peer] }
 
+// KeepAwake, while positive, makes waits yield instead of sleeping on the
+// idler: work no transport can signal is under way (nonblocking file I/O
+// on worker goroutines, mpi/file_async.go).
+func (e *Engine) SetKeepAwake(on bool) {
+	if on {
+		e.KeepAwake++
+	} else {
+		e.KeepAwake--
+	}
+}
+
 // TimeWaits makes Wait add the time it blocks to Counters.WaitNanos; set
 // only while an MPI_T handle of that timer is started, so waits read no
 // clock otherwise.
@@ -341,7 +354,7 @@ func (e *Engine) Backoff(spins *int) {
 	if *spins < e.spinMax {
 		return
 	}
-	if *spins < e.spinMax+e.yieldMax || e.waits.empty() || e.pendHead != nil || len(e.ctrlQ) > 0 {
+	if *spins < e.spinMax+e.yieldMax || e.waits.empty() || e.pendHead != nil || len(e.ctrlQ) > 0 || e.KeepAwake > 0 {
 		// sched_yield alone: runtime.Gosched first woke idle Go threads that
 		// then competed for the cores (measured: oversubscribed alltoall of
 		// 4 ranks on 2 cores 16-21 us without it, 27-45 us with it)

@@ -42,7 +42,7 @@ func (e *Engine) backoffMT(spins *int) {
 	if *spins < e.spinMax && !mtlock.Others() {
 		return // alone in MPI: spin as at lower levels
 	}
-	if *spins < e.spinMax+e.yieldMax || e.pendHead != nil || len(e.ctrlQ) > 0 {
+	if *spins < e.spinMax+e.yieldMax || e.pendHead != nil || len(e.ctrlQ) > 0 || e.KeepAwake > 0 {
 		d := mtlock.Release()
 		osYield()
 		mtlock.Reacquire(d)

@@ -75,7 +75,9 @@ func TestFortranSpellingsExported(t *testing.T) {
 		if !assert.True(t, ok, "%s is exported but not in the abi table", s) {
 			continue
 		}
-		if !abi.FortranBindable(f) {
+		// Bound by hand in capi/fortran_cb.c (their callbacks need translators).
+		hand := s == "MPI_Grequest_start" || s == "MPI_Register_datarep"
+		if !abi.FortranBindable(f) && !hand {
 			unbound = append(unbound, s)
 			continue
 		}
