@@ -193,7 +193,10 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         if (k < 0) return 0;
         int got = gompi_fast_poll();
         if (got < 0) return 0;
-        if (got == 0) gompi_fast_idle(spin);
+        if (got == 0) {
+            if (gompi_fast_others()) return 0;
+            gompi_fast_idle(spin);
+        }
     }
     return 0;
 }
