@@ -139,6 +139,7 @@ int main(int argc, char **argv) {
     thr_init(&argc, &argv);
     int provided = -1;
     CHECK_MPI(MPI_T_init_thread(MPI_THREAD_MULTIPLE, &provided));
+    CHECK(provided == MPI_THREAD_MULTIPLE, "MPI_T_init_thread at MULTIPLE provided %d", provided);
     partner = thr_rank ^ 1;
     CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &own));
     single();
