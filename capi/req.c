@@ -46,7 +46,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
     GOMPI_NONNULL(-1, "MPI_Wait", request);
     GOMPI_NONNULL(-1, "MPI_Wait", status);
-    if (request && gompi_state == GOMPI_READY && gompi_fast_lock()) {
+    if (request && gompi_state == GOMPI_READY && gompi_fast_handle(*request) && gompi_fast_lock()) {
         int ok = gompi_fast_wait_all(1, request);
         if (ok) finish_one(request, status);
         gompi_fast_unlock();
@@ -61,7 +61,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     GOMPI_NONNULL(-1, "MPI_Test", request);
     GOMPI_NONNULL(-1, "MPI_Test", flag);
     GOMPI_NONNULL(-1, "MPI_Test", status);
-    if (request && flag && gompi_state == GOMPI_READY && gompi_fast_lock()) {
+    if (request && flag && gompi_state == GOMPI_READY && gompi_fast_handle(*request) && gompi_fast_lock()) {
         int k = gompi_fast_test_all(1, request);
         if (k > 0) finish_one(request, status);
         gompi_fast_unlock();
@@ -77,7 +77,8 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     if (count > 0) GOMPI_NONNULL(-1, "MPI_Waitall", array_of_statuses);
-    if (count > 0 && array_of_requests && gompi_state == GOMPI_READY && gompi_fast_lock()) {
+    if (count > 0 && array_of_requests && gompi_state == GOMPI_READY && gompi_fast_handle(array_of_requests[0]) &&
+        gompi_fast_lock()) {
         int ok = gompi_fast_wait_all(count, array_of_requests);
         if (ok) finish_all(count, array_of_requests, array_of_statuses);
         gompi_fast_unlock();
@@ -92,7 +93,8 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 {
     GOMPI_NONNULL(-1, "MPI_Testall", flag);
     if (count > 0) GOMPI_NONNULL(-1, "MPI_Testall", array_of_statuses);
-    if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY && gompi_fast_lock()) {
+    if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY &&
+        gompi_fast_handle(array_of_requests[0]) && gompi_fast_lock()) {
         int k = gompi_fast_test_all(count, array_of_requests);
         if (k > 0) finish_all(count, array_of_requests, array_of_statuses);
         gompi_fast_unlock();
