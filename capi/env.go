@@ -39,7 +39,6 @@ func gompi_Init(required C.int, provided *C.int) C.int {
 	if !running {
 		runtimeStarted(level)
 	}
-	syncFastMT()
 	C.gompi_thread_level = C.int(level)
 	C.gompi_world_model = 1
 	return 0

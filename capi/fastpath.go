@@ -70,9 +70,9 @@ func enableFast(level int) {
 	syncFastMT()
 }
 
-// syncFastMT puts the C fast path under the MULTIPLE lock once MULTIPLE is
-// on: at start, or when a later MPI_Init_thread or session asks for it
-// (before any second thread may call MPI, so nothing races the switch).
+// syncFastMT puts the C fast path under the MULTIPLE lock when MULTIPLE is
+// on. It is only ever granted when the runtime starts (grantThread), so
+// enableFast's call is the only one needed.
 func syncFastMT() {
 	if !mtlock.On || C.gompi_fast.enabled == 0 || C.gompi_fast.mt != 0 {
 		return

@@ -97,7 +97,6 @@ func gompi_Session_init(inh, eh C.int, out *C.int) C.int {
 	if !running {
 		runtimeStarted(mpi.ThreadLevel())
 	}
-	syncFastMT()
 	C.gompi_session_register_atexit()
 	*out = C.int(s.Handle)
 	return 0
