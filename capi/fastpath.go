@@ -19,7 +19,9 @@ import (
 )
 
 // enableFast hands the C fast path everything it needs, unless
-// GOMPI_FASTPATH=0 or the thread level needs locking.
+// GOMPI_FASTPATH=0. At MPI_THREAD_MULTIPLE the point-to-point fast path
+// runs under the MULTIPLE lock (syncFastMT); the shared-memory collectives
+// stay off there (their waits call into Go mid-call).
 func enableFast(level int) {
 	for i := range C.gompi_builtin_sizes {
 		C.gompi_builtin_sizes[i] = -1
@@ -29,10 +31,12 @@ func enableFast(level int) {
 			C.gompi_builtin_sizes[t.Handle&0xff] = C.schar(t.Size)
 		}
 	}
-	if os.Getenv("GOMPI_FASTPATH") == "0" || level > abi.ThreadSerialized {
+	if os.Getenv("GOMPI_FASTPATH") == "0" {
 		return
 	}
-	enableShmColl()
+	if !mtlock.On {
+		enableShmColl()
+	}
 	f := mpi.Fast()
 	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
 	for i, p := range f.Peers {
@@ -63,6 +67,22 @@ func enableFast(level int) {
 	C.gompi_fast.seq = (*C.gompi_seqpair)(f.Seq)
 	mpi.SetForeignRecvs((*int32)(unsafe.Pointer(&C.gompi_fast.posted)), adoptFast)
 	C.gompi_fast.enabled = 1
+	syncFastMT()
+}
+
+// syncFastMT puts the C fast path under the MULTIPLE lock when MULTIPLE is
+// on. It is only ever granted when the runtime starts (grantThread), so
+// enableFast's call is the only one needed.
+func syncFastMT() {
+	if !mtlock.On || C.gompi_fast.enabled == 0 || C.gompi_fast.mt != 0 {
+		return
+	}
+	st, wait, rel := mtlock.Words()
+	C.gompi_fast.mt_state = (*C.int32_t)(unsafe.Pointer(st))
+	C.gompi_fast.mt_waiters = (*C.int32_t)(unsafe.Pointer(wait))
+	C.gompi_fast.mt_released = (*C.int32_t)(unsafe.Pointer(rel))
+	C.gompi_shm.enabled = 0
+	C.gompi_fast.mt = 1
 }
 
 func disableFast() {

@@ -54,11 +54,45 @@ struct gompi_fast {
     int32_t *qhead, *qtail; /* per peer, slot indices, -1 when empty */
     gompi_seqpair *seq;
     gompi_fpeer *peers;
+    /* At MPI_THREAD_MULTIPLE: internal/mtlock's lock word and the counts
+     * its Others reads (Go memory, see mtlock.Words). */
+    int mt;
+    int32_t *mt_state, *mt_waiters, *mt_released;
 };
 extern struct gompi_fast gompi_fast;
 /* Messages and bytes sent by gompi_fast_send (the immediate protocol done in
  * C), for MPI_T: plain per-process counters. */
 extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
+
+/* At MPI_THREAD_MULTIPLE the fast paths run under the Go side's one lock
+ * (internal/mtlock), taken from C by a try-lock: a CAS 0 -> 1 on the same
+ * futex word, released with the same swap and wake. C never calls into Go
+ * while it holds the lock, and when the try fails (another thread holds it,
+ * or this thread does, from inside a callback) the call takes its Go path,
+ * which waits for the lock or takes it again recursively. Below MULTIPLE
+ * gompi_fast_lock is one predictable branch. */
+static inline int gompi_fast_lock(void)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return 1;
+    int32_t z = 0;
+    return __atomic_compare_exchange_n(gompi_fast.mt_state, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+static inline void gompi_fast_unlock(void)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return;
+    if (__atomic_exchange_n(gompi_fast.mt_state, 0, __ATOMIC_RELEASE) == 2) /* sleepers */
+        syscall(SYS_futex, gompi_fast.mt_state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+/* gompi_fast_others is mtlock.Others: another thread wants the lock or waits
+ * inside MPI with it released. A C wait then hands over to the Go wait,
+ * which releases the lock between polls, instead of spinning on it. */
+static inline int gompi_fast_others(void)
+{
+    return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED) ||
+                             __atomic_load_n(gompi_fast.mt_released, __ATOMIC_RELAXED));
+}
 
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)GOMPI_HANDLE_SEND_DONE)
 /* A data record with pml's match tag; shmring's wrap marker. */
@@ -271,6 +305,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
         int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
         if (got < 0) return -1;
         if (got == 0) {
+            if (gompi_fast_others()) return -1;
             gompi_fast_idle(spin);
             continue;
         }

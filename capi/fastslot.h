@@ -43,6 +43,15 @@ static inline gompi_fslot *gompi_fast_slot(MPI_Request r)
     return d;
 }
 
+/* gompi_fast_handle: r may complete in C (a fast send or a slot). The fast
+ * completion calls give up at the first handle that may not, so the C side
+ * tries only when the first one may (and spares Go handles the MULTIPLE
+ * lock's extra atomics). */
+static inline int gompi_fast_handle(MPI_Request r)
+{
+    return r == GOMPI_REQ_SEND_DONE || ((unsigned)r & 0xfff00000u) == (unsigned)GOMPI_REQ_FAST0;
+}
+
 static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
 {
     int32_t s = gompi_fast_free;
@@ -193,7 +202,10 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         if (k < 0) return 0;
         int got = gompi_fast_poll();
         if (got < 0) return 0;
-        if (got == 0) gompi_fast_idle(spin);
+        if (got == 0) {
+            if (gompi_fast_others()) return 0;
+            gompi_fast_idle(spin);
+        }
     }
     return 0;
 }

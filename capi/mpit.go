@@ -65,6 +65,12 @@ func gompi_T_init_thread(required C.int, provided *C.int) C.int {
 		return abi.TErrInvalid
 	}
 	p := mpit.Init(int(required))
+	// Every MPI_T entry takes the MULTIPLE lock once MPI runs at MULTIPLE,
+	// so MPI_T is then as thread-safe as the rest (before that, the lock is
+	// off and MPI_T stays at SERIALIZED).
+	if int(required) >= abi.ThreadMultiple && mtlock.On {
+		p = abi.ThreadMultiple
+	}
 	setInt(provided, p)
 	return 0
 }

@@ -24,9 +24,19 @@ enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };
         return gompi_Isend((void *)buf, count, datatype, dest, tag, comm, MODE, request, 1); \
     }
 
+/* The fast paths serve MPI_COMM_WORLD only: other calls go straight to Go
+ * without touching the MULTIPLE lock from C (see gompi_fast_lock). */
+static inline int fast_send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+    if (comm != MPI_COMM_WORLD || !gompi_fast_lock()) return -1;
+    int rc = gompi_fast_send(buf, count, datatype, dest, tag, comm);
+    gompi_fast_unlock();
+    return rc;
+}
+
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    if (gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) return MPI_SUCCESS;
+    if (fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) return MPI_SUCCESS;
     return gompi_Send((void *)buf, count, datatype, dest, tag, comm, MODE_STANDARD);
 }
 #pragma weak MPI_Send = PMPI_Send
@@ -40,7 +50,7 @@ int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
                MPI_Request *request)
 {
     GOMPI_NONNULL(comm, "MPI_Isend", request);
-    if (gompi_fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) {
+    if (fast_send(buf, count, datatype, dest, tag, comm) == MPI_SUCCESS) {
         *request = GOMPI_REQ_SEND_DONE;
         return MPI_SUCCESS;
     }
@@ -66,8 +76,11 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
               MPI_Status *status)
 {
     GOMPI_NONNULL(comm, "MPI_Recv", status);
-    if (gompi_fast_recv(buf, count, datatype, source, tag, comm, status) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+    if (comm == MPI_COMM_WORLD && gompi_fast_lock()) {
+        int rc = gompi_fast_recv(buf, count, datatype, source, tag, comm, status);
+        gompi_fast_unlock();
+        if (rc == MPI_SUCCESS) return MPI_SUCCESS;
+    }
     return gompi_Recv(buf, count, datatype, source, tag, comm, (uintptr_t)status);
 }
 #pragma weak MPI_Recv = PMPI_Recv
@@ -76,8 +89,11 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                MPI_Request *request)
 {
     GOMPI_NONNULL(comm, "MPI_Irecv", request);
-    if (gompi_fast_irecv(buf, count, datatype, source, tag, comm, request) == MPI_SUCCESS)
-        return MPI_SUCCESS;
+    if (comm == MPI_COMM_WORLD && gompi_fast_lock()) {
+        int rc = gompi_fast_irecv(buf, count, datatype, source, tag, comm, request);
+        gompi_fast_unlock();
+        if (rc == MPI_SUCCESS) return MPI_SUCCESS;
+    }
     return gompi_Irecv(buf, count, datatype, source, tag, comm, request, 0);
 }
 #pragma weak MPI_Irecv = PMPI_Irecv

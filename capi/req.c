@@ -28,18 +28,29 @@ static void finish_all(int count, MPI_Request *reqs, MPI_Status *statuses)
     }
 }
 
+/* finish_one completes one handle the C fast path owns. */
+static void finish_one(MPI_Request *request, MPI_Status *status)
+{
+    if (*request == GOMPI_REQ_SEND_DONE) {
+        *request = MPI_REQUEST_NULL;
+        send_done_status(status);
+    } else {
+        gompi_fast_finish(request, status);
+    }
+}
+
+/* The completion calls below hold the MULTIPLE lock (gompi_fast_lock) from
+ * the first look at the handles to their release, and drop it before any
+ * Go call. */
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
     GOMPI_NONNULL(-1, "MPI_Wait", request);
     GOMPI_NONNULL(-1, "MPI_Wait", status);
-    if (request && gompi_state == GOMPI_READY && gompi_fast_wait_all(1, request)) {
-        if (*request == GOMPI_REQ_SEND_DONE) {
-            *request = MPI_REQUEST_NULL;
-            send_done_status(status);
-        } else {
-            gompi_fast_finish(request, status);
-        }
-        return MPI_SUCCESS;
+    if (request && gompi_state == GOMPI_READY && gompi_fast_handle(*request) && gompi_fast_lock()) {
+        int ok = gompi_fast_wait_all(1, request);
+        if (ok) finish_one(request, status);
+        gompi_fast_unlock();
+        if (ok) return MPI_SUCCESS;
     }
     return gompi_Wait(request, (uintptr_t)status);
 }
@@ -50,11 +61,13 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     GOMPI_NONNULL(-1, "MPI_Test", request);
     GOMPI_NONNULL(-1, "MPI_Test", flag);
     GOMPI_NONNULL(-1, "MPI_Test", status);
-    if (request && flag && gompi_state == GOMPI_READY) {
+    if (request && flag && gompi_state == GOMPI_READY && gompi_fast_handle(*request) && gompi_fast_lock()) {
         int k = gompi_fast_test_all(1, request);
+        if (k > 0) finish_one(request, status);
+        gompi_fast_unlock();
         if (k >= 0) {
             *flag = k;
-            return k ? PMPI_Wait(request, status) : MPI_SUCCESS;
+            return MPI_SUCCESS;
         }
     }
     return gompi_Test(request, flag, (uintptr_t)status);
@@ -64,10 +77,12 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     if (count > 0) GOMPI_NONNULL(-1, "MPI_Waitall", array_of_statuses);
-    if (count > 0 && array_of_requests && gompi_state == GOMPI_READY &&
-        gompi_fast_wait_all(count, array_of_requests)) {
-        finish_all(count, array_of_requests, array_of_statuses);
-        return MPI_SUCCESS;
+    if (count > 0 && array_of_requests && gompi_state == GOMPI_READY && gompi_fast_handle(array_of_requests[0]) &&
+        gompi_fast_lock()) {
+        int ok = gompi_fast_wait_all(count, array_of_requests);
+        if (ok) finish_all(count, array_of_requests, array_of_statuses);
+        gompi_fast_unlock();
+        if (ok) return MPI_SUCCESS;
     }
     return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, NULL);
 }
@@ -78,11 +93,13 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 {
     GOMPI_NONNULL(-1, "MPI_Testall", flag);
     if (count > 0) GOMPI_NONNULL(-1, "MPI_Testall", array_of_statuses);
-    if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY) {
+    if (count > 0 && array_of_requests && flag && gompi_state == GOMPI_READY &&
+        gompi_fast_handle(array_of_requests[0]) && gompi_fast_lock()) {
         int k = gompi_fast_test_all(count, array_of_requests);
+        if (k > 0) finish_all(count, array_of_requests, array_of_statuses);
+        gompi_fast_unlock();
         if (k >= 0) {
             *flag = k;
-            if (k) finish_all(count, array_of_requests, array_of_statuses);
             return MPI_SUCCESS;
         }
     }

@@ -167,6 +167,8 @@ func addPvars() {
 	}
 	add("pt2pt_immediate_msgs", "messages sent by the immediate protocol (header and data in one transport call, no request; C fast path included)", cnt, catPt2pt,
 		func() uint64 { return counters().Immediate + FastCounters.Sends() })
+	add("pt2pt_c_fastpath_msgs", "messages sent by the C fast path (no Go call), a part of pt2pt_immediate_msgs", cnt, catPt2pt,
+		func() uint64 { return FastCounters.Sends() })
 	add("pt2pt_immediate_bytes", "bytes sent by the immediate protocol", cnt, catPt2pt,
 		func() uint64 { return counters().ImmediateBytes + FastCounters.SendBytes() })
 	add("pt2pt_eager_msgs", "messages sent eagerly with a request (counted by the sender)", cnt, catPt2pt, func() uint64 { return counters().Eager })

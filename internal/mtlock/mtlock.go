@@ -135,3 +135,12 @@ func Pass() {
 
 // Held reports whether some thread holds the lock (for tests).
 func Held() bool { return atomic.LoadInt32(&state) != 0 }
+
+// Words gives the C fast paths (capi/fastpath.h) the lock word and the two
+// counts Others reads, so C can take the same lock without entering Go.
+// C only ever try-locks (CAS 0 to 1) and never calls into Go while it holds
+// the lock, so it needs no owner: the Go owner stays 0 meanwhile, and a
+// thread that already holds the lock in Go (a callback calling MPI) fails
+// the C try-lock and takes it again recursively through its Go entry.
+// Package variables never move, so C may keep these addresses.
+func Words() (lock, waiting, releasing *int32) { return &state, &waiters, &released }

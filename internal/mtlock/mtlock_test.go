@@ -1,8 +1,14 @@
 package mtlock
 
 import (
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // Many goroutines increment a plain counter under the lock; -race and the
@@ -54,5 +60,44 @@ func TestNested(t *testing.T) {
 	}
 	if Release() != 0 || Held() {
 		t.Fatal("Release without holding")
+	}
+}
+
+// The C fast paths take the lock through Words (a CAS 0 to 1 on the word,
+// released by a swap that wakes sleepers): a Go Lock must wait for such a
+// holder, see itself counted by Others meanwhile, and get the lock after.
+func TestForeignHolder(t *testing.T) {
+	st, waiting, _ := Words()
+	if !atomic.CompareAndSwapInt32(st, 0, 1) {
+		t.Fatal("lock not free")
+	}
+	got := make(chan struct{})
+	go func() {
+		Lock()
+		close(got)
+		Unlock()
+	}()
+	for atomic.LoadInt32(waiting) == 0 {
+		runtime.Gosched()
+	}
+	if !Others() {
+		t.Fatal("Others false while a goroutine waits")
+	}
+	select {
+	case <-got:
+		t.Fatal("Lock taken while a foreign holder has it")
+	case <-time.After(50 * time.Millisecond):
+	}
+	// Let the waiter reach its futex sleep (state 2) at times, as C sees it.
+	if atomic.SwapInt32(st, 0) == 2 {
+		unix.Syscall6(unix.SYS_FUTEX, uintptr(unsafe.Pointer(st)), futexWake, 1, 0, 0, 0)
+	}
+	select {
+	case <-got:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Lock never taken after the foreign holder released it")
+	}
+	for Held() {
+		runtime.Gosched()
 	}
 }
