@@ -15,6 +15,8 @@
 #include <rdma/fi_errno.h>
 #include <rdma/fi_eq.h>
 
+#include "dl.h"
+
 struct gofi {
     struct fi_info *info;
     struct fid_fabric *fabric;
@@ -94,6 +96,8 @@ static struct fi_info *pick(struct fi_info *list, const char *prov, const char *
 
 gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots, size_t slot, char *err, size_t errlen)
 {
+    if (gofi_dl_open(err, errlen))
+        return NULL;
     gofi *g = calloc(1, sizeof *g);
     struct fi_info *hints = fi_allocinfo(), *list = NULL;
     if (!g || !hints) {

@@ -12,7 +12,7 @@
 package ofi
 
 /*
-#cgo LDFLAGS: -lfabric
+#cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include "gofi.h"
 */
