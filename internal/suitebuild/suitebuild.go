@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"gompi/internal/repo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,19 +51,7 @@ func LibByName(root, name string) (Lib, error) {
 }
 
 // RepoRoot is the directory holding gompi's go.mod, found upwards from dir.
-func RepoRoot(dir string) (string, error) {
-	for {
-		mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.HasPrefix(mod, []byte("module gompi\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod of module gompi above " + dir)
-		}
-		dir = parent
-	}
-}
+func RepoRoot(dir string) (string, error) { return repo.RootFrom(dir) }
 
 // ErrMissing marks an absent prerequisite (sources, compiler): callers skip
 // or fall back rather than fail.

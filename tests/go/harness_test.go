@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gompi/internal/repo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,39 +45,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var (
-	rootOnce sync.Once
-	rootDir  string
-	rootErr  error
-)
-
 // repoRoot is the directory holding gompi's go.mod, found upwards from here.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	rootOnce.Do(func() {
-		dir, err := os.Getwd()
-		if err != nil {
-			rootErr = err
-			return
-		}
-		for {
-			mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-			if err == nil && bytes.HasPrefix(mod, []byte("module gompi\n")) {
-				rootDir = dir
-				return
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				rootErr = errors.New("no go.mod of module gompi above the test directory")
-				return
-			}
-			dir = parent
-		}
-	})
-	if rootErr != nil {
-		t.Fatal(rootErr)
+	root, err := repo.Root()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return rootDir
+	return root
 }
 
 var (

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"gompi/internal/repo"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -118,7 +119,8 @@ func rigDown() {
 	if !rigUp {
 		return
 	}
-	exec.Command(rigScript(rootDir), "down", rigName, strconv.Itoa(rigHosts)).Run()
+	root, _ := repo.Root() // found already when the rig came up
+	exec.Command(rigScript(root), "down", rigName, strconv.Itoa(rigHosts)).Run()
 	rigLock.Close()
 }
 
@@ -155,38 +157,14 @@ func alive(pid int) bool {
 	return i < 0 || i+2 >= len(b) || b[i+2] != 'Z'
 }
 
-var (
-	rootOnce sync.Once
-	rootDir  string
-	rootErr  error
-)
-
+// repoRoot is the directory holding gompi's go.mod, found upwards from here.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	rootOnce.Do(func() {
-		dir, err := os.Getwd()
-		if err != nil {
-			rootErr = err
-			return
-		}
-		for {
-			mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-			if err == nil && bytes.HasPrefix(mod, []byte("module gompi\n")) {
-				rootDir = dir
-				return
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				rootErr = errors.New("no go.mod of module gompi above the test directory")
-				return
-			}
-			dir = parent
-		}
-	})
-	if rootErr != nil {
-		t.Fatal(rootErr)
+	root, err := repo.Root()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return rootDir
+	return root
 }
 
 var (
