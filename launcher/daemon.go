@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -261,18 +260,11 @@ func (d *daemon) startRanks() error {
 // its end to the head.
 func (d *daemon) startRank(r, cpu int, env []string) error {
 	sp := d.spec
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	conn, theirs, err := pmiPair()
 	if err != nil {
 		return err
 	}
-	ours := os.NewFile(uintptr(fds[0]), "pmi-server")
-	theirs := os.NewFile(uintptr(fds[1]), "pmi-client")
 	defer theirs.Close()
-	conn, err := net.FileConn(ours)
-	ours.Close()
-	if err != nil {
-		return err
-	}
 	var cmd *exec.Cmd
 	if cpu >= 0 {
 		cmd = exec.Command(d.cfg.Self, append([]string{"--exec-bound", strconv.Itoa(cpu), "--", sp.Prog}, sp.Args...)...)

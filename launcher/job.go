@@ -220,19 +220,11 @@ func lookPath(prog string, env envList) (string, error) {
 }
 
 func (j *job) startRank(sub *subJob, r int, prog string, args []string, env []string, cpus []int, dir string) error {
-	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	conn, theirs, err := pmiPair()
 	if err != nil {
 		return err
 	}
-	ours := os.NewFile(uintptr(fds[0]), "pmi-server")
-	theirs := os.NewFile(uintptr(fds[1]), "pmi-client")
 	defer theirs.Close()
-	conn, err := net.FileConn(ours)
-	ours.Close()
-	if err != nil {
-		theirs.Close()
-		return err
-	}
 
 	var cmd *exec.Cmd
 	if cpus != nil {
@@ -517,4 +509,23 @@ func (j *job) cleanup() {
 	}
 	RemoveShm(j.cfg.ShmDir, j.id)
 	nameserv.RemoveJob(nameserv.Dir(), j.id)
+}
+
+// pmiPair is a rank's PMI connection: our end as a net.Conn for the PMI
+// server, theirs for the child to inherit (the caller closes it once the
+// child has started).
+func pmiPair() (net.Conn, *os.File, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	ours := os.NewFile(uintptr(fds[0]), "pmi-server")
+	theirs := os.NewFile(uintptr(fds[1]), "pmi-client")
+	conn, err := net.FileConn(ours)
+	ours.Close()
+	if err != nil {
+		theirs.Close()
+		return nil, nil, err
+	}
+	return conn, theirs, nil
 }
