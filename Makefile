@@ -152,6 +152,7 @@ bench: deps peers build
 	@scripts/bench.sh
 	@scripts/bench_coll.sh
 	@scripts/bench_fortran.sh
+	@scripts/bench_profile.sh
 	@scripts/bench_osc.sh
 	@scripts/bench_io.sh
 

@@ -29,9 +29,9 @@ func isF08Handle(t string) bool {
 }
 
 // f08Bindable says whether f gets an mpi_f08 procedure: the calls with an
-// mpif.h binding, less those MPI-3 removed.
+// mpif.h binding (generated or written by hand), less those MPI-3 removed.
 func f08Bindable(f Function) bool {
-	return FortranBindable(f) && !fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
+	return (FortranBindable(f) || fortranHandBound(f.Name)) && !fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
 }
 
 // f08KeepsBuffer says whether the call may use its buffer after it
@@ -92,7 +92,7 @@ func f08Param(f Function, p Param) (f08Arg, bool) {
 		a.decl += " :: " + n
 		return a, true
 	case strings.HasSuffix(t, "_function *"):
-		return f08Arg{decl: "EXTERNAL :: " + n, idecl: "EXTERNAL :: " + n, arg: n}, true
+		return f08Arg{decl: f08CallbackDecl(t, n), idecl: "EXTERNAL :: " + n, arg: n}, true
 	case t == "char **" && arr:
 		return f08Arg{decl: "CHARACTER(LEN=*), INTENT(IN) :: " + n + "(count,*)", idecl: "CHARACTER(LEN=*) :: " + n + "(count,*)", arg: n}, true
 	case t == "char *" && arr:
@@ -381,7 +381,7 @@ const f08Sentinels = `  INTEGER :: MPI_BOTTOM, MPI_IN_PLACE
   EXTERNAL :: MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN, MPI_COMM_NULL_COPY_FN
   EXTERNAL :: MPI_WIN_DUP_FN, MPI_WIN_NULL_DELETE_FN, MPI_WIN_NULL_COPY_FN
   EXTERNAL :: MPI_TYPE_DUP_FN, MPI_TYPE_NULL_DELETE_FN, MPI_TYPE_NULL_COPY_FN
-  EXTERNAL :: MPI_CONVERSION_FN_NULL
+  PROCEDURE(MPI_Datarep_conversion_function) :: MPI_CONVERSION_FN_NULL
 `
 
 // FortranF08Module renders the `mpi_f08` module source for the bound calls.
@@ -397,6 +397,7 @@ func FortranF08Module(bound map[string]bool) []byte {
 	p("  TYPE, BIND(C) :: MPI_Status\n    INTEGER :: count_lo, count_hi_and_cancelled\n")
 	p("    INTEGER :: MPI_SOURCE, MPI_TAG, MPI_ERROR\n  END TYPE MPI_Status\n")
 	b.WriteString(f08Constants())
+	b.WriteString(f08AbstractInterfaces())
 	b.WriteString(f08Sentinels)
 	// Comparisons of handles.
 	for _, op := range []struct{ sym, name string }{{"==", "eq"}, {"/=", "ne"}} {

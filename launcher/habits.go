@@ -62,6 +62,7 @@ options as Open MPI's mpirun and Hydra's mpiexec take them:
   --profile[=DIR]             at MPI_Finalize rank 0 prints each rank's time in
                               MPI and waiting, the calls by time and the bytes sent
                               by size and peer; =DIR also writes DIR/profile.json
+                              and draws it as DIR/profile.png (time per call per rank)
                               (preloads ../lib/libgompi-prof.so: no cost without it)
   MPIEXEC_TIMEOUT=SECONDS     in the environment: as --timeout (the option wins)
 `

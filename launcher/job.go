@@ -95,6 +95,7 @@ type job struct {
 
 // Run runs one job and returns gompirun's exit status.
 func Run(opts *Options, cfg Config) int {
+	began := time.Now()
 	out := NewOutput(cfg.Stdout, cfg.Stderr, opts.TagOutput)
 	out.Timestamps, out.Quiet = opts.Timestamp, opts.Quiet
 	j := &job{cfg: cfg, opts: opts, id: NewJobID(), out: out,
@@ -110,6 +111,7 @@ func Run(opts *Options, cfg Config) int {
 	}
 	j.wait()
 	j.cleanup()
+	drawProfile(opts.Profile, cfg, out, began)
 	return j.status
 }
 

@@ -44,6 +44,12 @@ func main() {
 			set[n] = true
 		}
 		writeIfChanged(filepath.Join(*mod, "mpi.f90"), abi.FortranModule(set))
+		// mpi_f08 also wraps the exported calls bound by hand (capi/fortran_cb.c).
+		for _, n := range abi.FortranHandBound {
+			if exported[n] {
+				set[n] = true
+			}
+		}
 		writeIfChanged(filepath.Join(*mod, "mpi_f08.f90"), abi.FortranF08Module(set))
 		writeIfChanged(filepath.Join(*mod, "f08_shims.c"), abi.FortranF08Shims(set))
 	}

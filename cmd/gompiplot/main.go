@@ -11,9 +11,16 @@
 // the file's name without extension), RANKS the rank count when the output
 // does not say (OSU's does not, IMB's does). The same label given several
 // files of one benchmark merges them as rounds: each size's median.
+//
+// A profile.json of gompirun --profile=DIR (recognised by its content) is
+// drawn as the time in each MPI call per rank, stacked: DIR/profile.json
+// gives profile.png in -o.
+//
+//	gompiplot -o DIR DIR/profile.json
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -81,6 +88,7 @@ func run(args []string) error {
 		o.Sizes = append(o.Sizes, n)
 	}
 	var d Data
+	profiles := 0
 	for _, a := range fs.Args() {
 		label, ranks, file, err := splitArg(a)
 		if err != nil {
@@ -89,12 +97,23 @@ func run(args []string) error {
 		if ranks == 0 {
 			ranks = o.Ranks
 		}
-		f, err := os.Open(file)
+		b, err := os.ReadFile(file)
 		if err != nil {
 			return err
 		}
-		secs, err := Parse(f, file)
-		f.Close()
+		if IsProfileJSON(b) {
+			err = drawProfileFile(b, file, o)
+			if err != nil && skipBad {
+				fmt.Fprintln(os.Stderr, "gompiplot: left out:", err)
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			profiles++
+			continue
+		}
+		secs, err := Parse(bytes.NewReader(b), file)
 		if err != nil && skipBad {
 			fmt.Fprintln(os.Stderr, "gompiplot: left out:", err)
 			continue
@@ -106,6 +125,9 @@ func run(args []string) error {
 	}
 	d.Finish()
 	labels := d.Labels()
+	if len(labels) == 0 && profiles > 0 {
+		return nil
+	}
 	if len(labels) == 0 {
 		return fmt.Errorf("no usable output among the files given")
 	}
@@ -122,6 +144,25 @@ func run(args []string) error {
 		}
 	}
 	return Render(&d, o)
+}
+
+// drawProfileFile draws the profile.json b read from file into o.Out,
+// named after the file.
+func drawProfileFile(b []byte, file string, o Options) error {
+	p, err := ParseProfile(b, file)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return err
+	}
+	base := filepath.Base(file)
+	out := filepath.Join(o.Out, strings.TrimSuffix(base, filepath.Ext(base))+"."+o.Format)
+	if err := DrawProfile(p, out, o.Format); err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	fmt.Fprintln(os.Stderr, out)
+	return nil
 }
 
 // splitArg splits [LABEL[@RANKS]=]FILE.

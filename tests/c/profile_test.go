@@ -56,6 +56,12 @@ func TestProfile(t *testing.T) {
 
 	b, err := os.ReadFile(filepath.Join(dir, "profile.json"))
 	require.NoError(t, err)
+	// gompirun drew the picture after the job (gompiplot next to it).
+	pic := filepath.Join(dir, "profile.png")
+	assert.Contains(t, r.stderr, "gompirun: profile in "+filepath.Join(dir, "profile.json")+", picture "+pic)
+	if st, err := os.Stat(pic); assert.NoError(t, err) {
+		assert.Greater(t, st.Size(), int64(10000), "picture size")
+	}
 	var p struct {
 		Ranks   int
 		PerRank []profRank `json:"per_rank"`

@@ -48,7 +48,8 @@ program f08_basic
   call MPI_Sendrecv(mat(3, :), 5, MPI_INTEGER, rank, 4, row, 5, MPI_INTEGER, MPI_ANY_SOURCE, MPI_ANY_TAG, &
                     MPI_COMM_WORLD, st)
   call MPI_Get_count(st, MPI_INTEGER, n)
-  call check(n == 5 .and. st%MPI_SOURCE == rank .and. st%MPI_TAG == 4 .and. st%MPI_ERROR == MPI_SUCCESS, 'status')
+  ! MPI_ERROR is left alone by single-completion calls (MPI-4.1 §3.2.5).
+  call check(n == 5 .and. st%MPI_SOURCE == rank .and. st%MPI_TAG == 4, 'status')
   call check(all(row == [3, 7, 11, 15, 19]), 'row section sent')
   ! Receive into a non-contiguous section of a rank-3 array.
   grid = 0
