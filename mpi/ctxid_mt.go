@@ -67,9 +67,10 @@ func ctxClaim(m *ctxMask) func() {
 }
 
 // ctxSnapshot is the mask a one-shot exchange (Intercomm_create, connect
-// and accept) may offer; at MULTIPLE it must be claimed while in flight.
+// and accept) may offer; while other agreements are in flight (threads at
+// MULTIPLE, nonblocking idups) it must not hold their claims.
 func ctxSnapshot() ctxMask {
-	if !mtlock.On {
+	if !mtlock.On && len(ctxClaims) == 0 {
 		return ctxFree
 	}
 	m := ctxOffer(0, 0)
@@ -95,5 +96,8 @@ func (c *Comm) agreeMaskMT(v *xview, n int) ctxMask {
 		d := mtlock.Release() // let the other agreements finish
 		pml.YieldCore()
 		mtlock.Reacquire(d)
+		if len(agreements) > 0 { // nonblocking ones advance from progress
+			st.eng.Progress()
+		}
 	}
 }
