@@ -94,8 +94,30 @@ func startAgreement(v *xview, n int, done func(*ctxMask, bool)) {
 	}
 }
 
+// ctxOfferNB is what a nonblocking agreement offers: the unclaimed free
+// slots of one 64-slot word chosen by its key and attempt, the same word in
+// every member. A small claim matters: an idup may stay in flight while this
+// process runs blocking agreements whose other members start the idup only
+// after those (MPI_Comm_create_group first on some ranks); those must find
+// slots the idup does not hold. After two sweeps of every word, with no
+// other claim here, the whole free mask and the flag (ctxid_mt.go), so that
+// exhaustion ends the agreement.
+func ctxOfferNB(key uint64, attempt int) ctxMask {
+	const words = (areaBit0 + 63) / 64
+	if attempt >= 2*words && len(ctxClaims) == 0 {
+		return ctxOffer(key, attempt)
+	}
+	var m ctxMask
+	w := int(((key*0x9e3779b97f4a7c15)>>40 + uint64(attempt)) % words)
+	m[w] = ctxFree[w]
+	for _, c := range ctxClaims {
+		m[w] &^= c[w]
+	}
+	return m
+}
+
 func (a *ctxAgreement) startRound() {
-	a.m = ctxOffer(a.key, a.attempt)
+	a.m = ctxOfferNB(a.key, a.attempt)
 	for s := areaBit0; s < ctxSlots; s++ {
 		a.m.clear(s) // no shared-memory area: setting one up would block
 	}

@@ -151,6 +151,44 @@ int main(int argc, char **argv) {
         free_all(all, K + 3);
     }
 
+    /* MPI_Comm_create_group (blocking) on some ranks before their idups,
+     * after them on others: the idups outstanding on the first ranks must
+     * not hold the ids the create_groups need. */
+    for (int round = 0; round < 3; round++) {
+        MPI_Comm a, ka[3], all, ev = MPI_COMM_NULL, tmp;
+        MPI_Request rq[3], t;
+        MPI_Group world, evens;
+        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        int ranges[1][3] = {{0, n - 1, 2}};
+        MPI_Group_range_incl(world, 1, ranges, &evens);
+        CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &a));
+        CHECK_MPI(MPI_Comm_idup(a, &tmp, &t)); /* the reserve */
+        CHECK_MPI(MPI_Wait(&t, MPI_STATUS_IGNORE));
+        CHECK_MPI(MPI_Comm_free(&tmp));
+        if (r % 2 == 0) {
+            for (int i = 0; i < 3; i++)
+                CHECK_MPI(MPI_Comm_idup(a, &ka[i], &rq[i]));
+            CHECK_MPI(MPI_Comm_create_group(MPI_COMM_WORLD, evens, 30 + round, &ev));
+            CHECK_MPI(MPI_Comm_create_group(MPI_COMM_WORLD, world, 40 + round, &all));
+        } else {
+            CHECK_MPI(MPI_Comm_create_group(MPI_COMM_WORLD, world, 40 + round, &all));
+            for (int i = 0; i < 3; i++)
+                CHECK_MPI(MPI_Comm_idup(a, &ka[i], &rq[i]));
+        }
+        CHECK_MPI(MPI_Waitall(3, rq, MPI_STATUSES_IGNORE));
+        MPI_Comm cs[5] = {ka[0], ka[1], ka[2], a, all};
+        works(cs, 5, "create_group");
+        if (ev != MPI_COMM_NULL) {
+            int sum = -1;
+            CHECK_MPI(MPI_Allreduce(&r, &sum, 1, MPI_INT, MPI_SUM, ev));
+            CHECK(sum == ((n + 1) / 2) * ((n + 1) / 2 - 1), "evens allreduce %d", sum);
+            CHECK_MPI(MPI_Comm_free(&ev));
+        }
+        free_all(cs, 5);
+        MPI_Group_free(&evens);
+        MPI_Group_free(&world);
+    }
+
     /* MPI_COMM_SELF and MPI_COMM_WORLD, many at once. */
     {
         MPI_Comm kids[2 * K];
