@@ -35,7 +35,10 @@ func ctxKey(v *xview) uint64 { return uint64(v.pc.Ctx)<<32 | uint64(uint32(v.tag
 // agreements' claims; one region of it while there are claims).
 func ctxOffer(key uint64, attempt int) ctxMask {
 	m := ctxFree
-	if len(ctxClaims) == 0 {
+	// Not the whole mask while a nonblocking agreement is in flight, even
+	// between its rounds: it may need this process's offer to finish while
+	// this agreement waits for members that are waiting for it.
+	if len(ctxClaims) == 0 && len(agreements) == 0 {
 		m.set(flagBit)
 		return m
 	}
@@ -70,7 +73,7 @@ func ctxClaim(m *ctxMask) func() {
 // and accept) may offer; while other agreements are in flight (threads at
 // MULTIPLE, nonblocking idups) it must not hold their claims.
 func ctxSnapshot() ctxMask {
-	if !mtlock.On && len(ctxClaims) == 0 {
+	if !mtlock.On && len(ctxClaims) == 0 && len(agreements) == 0 {
 		return ctxFree
 	}
 	m := ctxOffer(0, 0)

@@ -94,6 +94,15 @@ func startAgreement(v *xview, n int, done func(*ctxMask, bool)) {
 	}
 }
 
+// Nonblocking agreements take their words from the upper half of the slot
+// space: one-shot exchanges (ctxSnapshot) offer the lowest region while any
+// is in flight, blocking agreements one region, so neither can hold every
+// word an idup might need while it waits for members that are in the idup.
+const (
+	nbWord0 = (areaBit0 / 64) / 2
+	nbWords = areaBit0/64 - nbWord0
+)
+
 // ctxOfferNB is what a nonblocking agreement offers: the unclaimed free
 // slots of one 64-slot word chosen by its key and attempt, the same word in
 // every member. A small claim matters: an idup may stay in flight while this
@@ -103,12 +112,13 @@ func startAgreement(v *xview, n int, done func(*ctxMask, bool)) {
 // other claim here, the whole free mask and the flag (ctxid_mt.go), so that
 // exhaustion ends the agreement.
 func ctxOfferNB(key uint64, attempt int) ctxMask {
-	const words = (areaBit0 + 63) / 64
-	if attempt >= 2*words && len(ctxClaims) == 0 {
-		return ctxOffer(key, attempt)
+	if attempt >= 2*nbWords && len(ctxClaims) == 0 {
+		m := ctxFree
+		m.set(flagBit)
+		return m
 	}
 	var m ctxMask
-	w := int(((key*0x9e3779b97f4a7c15)>>40 + uint64(attempt)) % words)
+	w := nbWord0 + int(((key*0x9e3779b97f4a7c15)>>40+uint64(attempt))%nbWords)
 	m[w] = ctxFree[w]
 	for _, c := range ctxClaims {
 		m[w] &^= c[w]

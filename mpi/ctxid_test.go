@@ -58,7 +58,7 @@ func TestCtxOffersInFlightDisjoint(t *testing.T) {
 	require.Empty(t, ctxClaims)
 	// With no claim left, after two sweeps an agreement offers everything
 	// and the flag, so that exhaustion can end it.
-	all := ctxOfferNB(0, 2*((areaBit0+63)/64))
+	all := ctxOfferNB(0, 2*nbWords)
 	require.NotZero(t, all[flagBit/64]&(1<<(flagBit%64)))
 }
 

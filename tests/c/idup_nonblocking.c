@@ -189,6 +189,33 @@ int main(int argc, char **argv) {
         MPI_Group_free(&world);
     }
 
+    /* A blocking dup between idups and their wait on odd ranks, after the
+     * wait on even ranks: the dup must not hold what the idups need. */
+    for (int round = 0; round < 3; round++) {
+        MPI_Comm p, d, dd, kids[K], tmp;
+        MPI_Request rq[K], t;
+        CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &p));
+        CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &d));
+        CHECK_MPI(MPI_Comm_idup(p, &tmp, &t)); /* the reserve */
+        CHECK_MPI(MPI_Wait(&t, MPI_STATUS_IGNORE));
+        CHECK_MPI(MPI_Comm_free(&tmp));
+        for (int i = 0; i < K; i++)
+            CHECK_MPI(MPI_Comm_idup(p, &kids[i], &rq[i]));
+        if (r % 2)
+            CHECK_MPI(MPI_Comm_dup(d, &dd));
+        CHECK_MPI(MPI_Waitall(K, rq, MPI_STATUSES_IGNORE));
+        if (r % 2 == 0)
+            CHECK_MPI(MPI_Comm_dup(d, &dd));
+        MPI_Comm all[K + 3];
+        for (int i = 0; i < K; i++)
+            all[i] = kids[i];
+        all[K] = p;
+        all[K + 1] = d;
+        all[K + 2] = dd;
+        works(all, K + 3, "dup between");
+        free_all(all, K + 3);
+    }
+
     /* MPI_COMM_SELF and MPI_COMM_WORLD, many at once. */
     {
         MPI_Comm kids[2 * K];
