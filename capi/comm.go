@@ -37,19 +37,20 @@ func gompi_Comm_dup(comm C.int, newcomm *C.int, req *C.int, ccall *C.char) C.int
 	if call == "MPI_Comm_idup" && req == nil {
 		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
-	dup := c.Dup
-	if req != nil {
-		dup = c.Idup // MPI_Comm_idup, MPI_Comm_idup_with_info
+	if req != nil { // MPI_Comm_idup: the handle now, the communicator at completion
+		h, r, err := c.IdupStart(nil)
+		if err != nil {
+			return C.int(mpi.Code(err))
+		}
+		*newcomm = C.int(h)
+		*req = C.int(mpi.RequestHandle(r))
+		return 0
 	}
-	d, err := dup()
+	d, err := c.Dup()
 	if err != nil {
 		return C.int(mpi.Code(err))
 	}
 	commOut(newcomm, d)
-	if req != nil {
-		// The duplicate is made at once; its request is already complete.
-		*req = C.int(mpi.RequestHandle(mpi.DoneRequest()))
-	}
 	return 0
 }
 

@@ -92,13 +92,25 @@ func gompi_Comm_dup_info(comm, inh C.int, newcomm *C.int, req *C.int, ccall *C.c
 	if call == "MPI_Comm_idup_with_info" && req == nil {
 		return argErr(c, call, abi.ErrArg, "request pointer is NULL")
 	}
+	if in != nil {
+		in = in.Dup()
+	}
+	if req != nil { // the hints go on at completion
+		if newcomm == nil {
+			return argErr(c, call, abi.ErrArg, "newcomm pointer is NULL")
+		}
+		h, r, err := c.IdupStart(in)
+		if err != nil {
+			return C.int(mpi.Code(err))
+		}
+		*newcomm = C.int(h)
+		*req = C.int(mpi.RequestHandle(r))
+		return 0
+	}
 	if rc := gompi_Comm_dup(comm, newcomm, req, ccall); rc != 0 {
 		return rc
 	}
 	if d := mpi.CommFromHandle(int32(*newcomm)); d != nil {
-		if in != nil {
-			in = in.Dup()
-		}
 		d.SetInfo(in)
 	}
 	return 0

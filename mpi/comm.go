@@ -33,6 +33,8 @@ type Comm struct {
 	session *Session
 	// reserve is a context slot + 1 kept for the first MPI_Comm_idup (0: none).
 	reserve int
+	// idupSeq numbers the nonblocking idups started on c (ctxid_nb.go).
+	idupSeq int
 	topo    *Topology
 	shm     *shmcoll.Group // shared-memory collectives (nil: not on one node)
 	shmMax  *[shmKinds]int // per kind, the largest contribution shm takes

@@ -30,24 +30,37 @@ const (
 var commGen []uint32 // per slot: generation of its latest handle
 
 func registerComm(c *Comm) {
-	var i uint32
-	if n := len(freeCommIdx); n > 0 {
-		i, freeCommIdx = freeCommIdx[n-1], freeCommIdx[:n-1]
-		st.comms[i] = c
-		commGen[i] = (commGen[i] + 1) & commGenMask
-	} else {
-		i = uint32(len(st.comms))
-		st.comms = append(st.comms, c)
-		for len(commGen) <= int(i) {
-			commGen = append(commGen, 0)
-		}
+	if c.Handle == 0 {
+		c.Handle = reserveCommHandle()
 	}
-	c.Handle = abi.MakeHandle(abi.KindDirect, abi.ObjComm, commGen[i]<<commSlotBits|i)
+	st.comms[abi.HandleIndex(c.Handle)&commSlotMask] = c
 	st.eng.Register(c.pc)
 	st.eng.Register(c.cc)
 	if mpit.On[mpit.EvCommCreated] {
 		mpit.RaiseCommCreated(c.Handle, c.Size(), c.pc.Ctx)
 	}
+}
+
+// reserveCommHandle takes a handle for a communicator made later
+// (MPI_Comm_idup); it names nothing until registerComm fills its slot.
+func reserveCommHandle() int32 {
+	var i uint32
+	if n := len(freeCommIdx); n > 0 {
+		i, freeCommIdx = freeCommIdx[n-1], freeCommIdx[:n-1]
+		commGen[i] = (commGen[i] + 1) & commGenMask
+	} else {
+		i = uint32(len(st.comms))
+		st.comms = append(st.comms, nil)
+		for len(commGen) <= int(i) {
+			commGen = append(commGen, 0)
+		}
+	}
+	return abi.MakeHandle(abi.KindDirect, abi.ObjComm, commGen[i]<<commSlotBits|i)
+}
+
+// unreserveCommHandle gives back a reserved handle that was never used.
+func unreserveCommHandle(h int32) {
+	freeCommIdx = append(freeCommIdx, abi.HandleIndex(h)&commSlotMask)
 }
 
 func maskBytes(m *ctxMask) []byte {
@@ -86,13 +99,9 @@ func (c *Comm) agree(call string, v *xview, n int, withArea bool) ([]int, int, *
 	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
-	var m ctxMask
-	if mtlock.On {
-		m = c.agreeMaskMT(v, n) // ctxid_mt.go
-	} else {
-		m = ctxFree
-		c.reduceMask(v, &m)
-	}
+	// Every agreement goes through the claims of ctxid_mt.go: nonblocking
+	// ones (ctxid_nb.go) may be in flight at any thread level.
+	m := c.agreeMaskMT(v, n)
 	s := m.lowestN(n)
 	if len(s) < n {
 		return nil, -1, errf(abi.ErrOther, call, "no free context id left (%d communicators exist)", len(st.comms))
@@ -126,10 +135,15 @@ func (c *Comm) reduceMask(v *xview, m *ctxMask) {
 // newIntra builds an intracommunicator over the given world ranks; every
 // member calls it (setting up shared-memory collectives is collective).
 func newIntra(slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
+	return newIntraAt(0, slots, group, me, parent, area)
+}
+
+// newIntraAt is newIntra under a handle taken earlier (0: a new one).
+func newIntraAt(h int32, slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
 	slot := slots[0]
 	pc := pml.NewComm(uint32(2*slot), me, group)
 	cc := pml.NewComm(uint32(2*slot+1), me, group)
-	c := newComm(0, pc, cc, "")
+	c := newComm(h, pc, cc, "")
 	c.slots = []int{slot}
 	if slots[1] != noSlot {
 		c.slots = append(c.slots, slots[1])
@@ -146,15 +160,25 @@ func newIntra(slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
 // noSlot marks a slot pair with no idup reserve.
 const noSlot = -1
 
-// Idup duplicates c without communicating when it can (MPI_Comm_idup): every
-// intracommunicator is made with a second context slot agreed with the
-// first, kept for its first idup. All members call idup on c in the same
-// order, so all take the reserve together; idups on different
-// communicators then never wait for each other, whatever their order
-// across processes. The duplicate has no reserve of its own and no
-// shared-memory collective area (its collectives go point to point);
-// without a reserve, idup is MPI_Comm_dup, completed at once.
+// Idup duplicates c (MPI_Comm_idup) and waits for the result; IdupStart
+// (ctxid_nb.go) is the nonblocking call.
 func (c *Comm) Idup() (*Comm, error) {
+	h, r, err := c.IdupStart(nil)
+	if err != nil {
+		return nil, err
+	}
+	st.eng.Wait(r)
+	if s := Finish(r); s.Err != 0 {
+		return nil, &Error{Class: s.Err, Call: "MPI_Comm_idup", Detail: "the duplicate was not made"}
+	}
+	return CommFromHandle(h), nil
+}
+
+// idupNow is an idup that completes in the call: every intracommunicator is
+// made with a second context slot agreed with the first, kept for its first
+// idup (all members call idup on c in the same order, so all take the
+// reserve together); an intercommunicator's idup is MPI_Comm_dup.
+func (c *Comm) idupNow() (*Comm, error) {
 	if c.inter || c.reserve == 0 {
 		return c.Dup()
 	}

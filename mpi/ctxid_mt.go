@@ -35,7 +35,10 @@ func ctxKey(v *xview) uint64 { return uint64(v.pc.Ctx)<<32 | uint64(uint32(v.tag
 // agreements' claims; one region of it while there are claims).
 func ctxOffer(key uint64, attempt int) ctxMask {
 	m := ctxFree
-	if len(ctxClaims) == 0 {
+	// Not the whole mask while a nonblocking agreement is in flight, even
+	// between its rounds: it may need this process's offer to finish while
+	// this agreement waits for members that are waiting for it.
+	if len(ctxClaims) == 0 && len(agreements) == 0 {
 		m.set(flagBit)
 		return m
 	}
@@ -67,9 +70,10 @@ func ctxClaim(m *ctxMask) func() {
 }
 
 // ctxSnapshot is the mask a one-shot exchange (Intercomm_create, connect
-// and accept) may offer; at MULTIPLE it must be claimed while in flight.
+// and accept) may offer; while other agreements are in flight (threads at
+// MULTIPLE, nonblocking idups) it must not hold their claims.
 func ctxSnapshot() ctxMask {
-	if !mtlock.On {
+	if !mtlock.On && len(ctxClaims) == 0 && len(agreements) == 0 {
 		return ctxFree
 	}
 	m := ctxOffer(0, 0)
@@ -95,5 +99,8 @@ func (c *Comm) agreeMaskMT(v *xview, n int) ctxMask {
 		d := mtlock.Release() // let the other agreements finish
 		pml.YieldCore()
 		mtlock.Reacquire(d)
+		if len(agreements) > 0 { // nonblocking ones advance from progress
+			st.eng.Progress()
+		}
 	}
 }

@@ -31,3 +31,36 @@ func TestCtxMaskAreas(t *testing.T) {
 	require.Equal(t, 7, m.lowest())
 	require.Equal(t, 1, ctxFree.lowestArea(), "area 0 belongs to MPI_COMM_WORLD")
 }
+
+// Agreements in flight together in one process never offer the same slot,
+// and a nonblocking one claims one word only, leaving blocking agreements
+// the rest of their region.
+func TestCtxOffersInFlightDisjoint(t *testing.T) {
+	defer func() { ctxClaims = nil }()
+	ctxClaims = nil
+	first := ctxOfferNB(testKey(5, tagIdupBase), 0)
+	words := 0
+	for _, w := range first {
+		if w != 0 {
+			words++
+		}
+	}
+	require.Equal(t, 1, words, "a nonblocking offer is one word")
+	unclaim := ctxClaim(&first)
+	second := ctxOfferNB(testKey(5, tagIdupBase-1), 0)
+	third := ctxOffer(testKey(7, tagCommMgmt), 0)
+	for i := range first {
+		require.Zero(t, first[i]&second[i], "word %d offered twice", i)
+		require.Zero(t, first[i]&third[i], "word %d offered twice", i)
+	}
+	require.GreaterOrEqual(t, len(third.lowestN(2)), 2, "a blocking agreement still finds slots")
+	unclaim()
+	require.Empty(t, ctxClaims)
+	// With no claim left, after two sweeps an agreement offers everything
+	// and the flag, so that exhaustion can end it.
+	all := ctxOfferNB(0, 2*nbWords)
+	require.NotZero(t, all[flagBit/64]&(1<<(flagBit%64)))
+}
+
+// testKey is ctxKey of a view on context ctx with tag tag.
+func testKey(ctx uint32, tag int) uint64 { return uint64(ctx)<<32 | uint64(uint32(tag)) }

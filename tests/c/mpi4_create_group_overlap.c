@@ -8,9 +8,9 @@
  * then create groups; odd ranks create the groups first and start their
  * idups after. A create_group of only the even ranks runs while odd ranks
  * are in their idups. Every new communicator works. Each round idups
- * fresh parents made by MPI_Comm_dup: an idup is free of communication
- * only as the first idup of its parent (see mpi.Comm.Idup); a later one is
- * MPI_Comm_dup, which this order would deadlock. */
+ * fresh parents made by MPI_Comm_dup, so each idup here is its parent's
+ * first, which takes the parent's reserve slot; idup_nonblocking.c runs
+ * later idups (a real agreement) in this order. */
 #include <mpi.h>
 
 #include "check.h"

@@ -48,8 +48,8 @@ int main(int argc, char **argv) {
         MPI_Comm_free(&parents[0]);
         MPI_Comm_free(&parents[1]);
         if (round == 0) {
-            /* round 1 duplicates a and b, made by idup: they have no reserve of
-             * their own, so use fresh ones made by dup (which have one). */
+            /* round 1 duplicates fresh a and b made by dup (first idups, on
+             * the reserve); idup_nonblocking.c covers later ones. */
             MPI_Comm a2, b2;
             MPI_Comm_dup(a, &a2);
             MPI_Comm_dup(b, &b2);
