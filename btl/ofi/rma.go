@@ -25,13 +25,13 @@ const mrCacheSize = 16
 
 // mrEntry is one registration: [addr, addr+n) readable with key at raddr.
 type mrEntry struct {
-	addr      uintptr
-	n         int
-	key       uint64
-	raddr     uint64
-	h         unsafe.Pointer
-	refs      int32
-	lastUse   uint64
+	addr    uintptr
+	n       int
+	key     uint64
+	raddr   uint64
+	h       unsafe.Pointer
+	refs    int32
+	lastUse uint64
 }
 
 // mrCache keeps registrations by address range. A slice scanned linearly:
