@@ -49,6 +49,8 @@ int gofi_outstanding(gofi *g);
  * object; returns 0 when the provider has none (the caller naps instead). */
 int gofi_wait(gofi *g, int ms);
 int gofi_has_wait(gofi *g);
+/* gofi_limit turns fi_read rendezvous (rma 0) or fi_inject (inject 0) off. */
+void gofi_limit(gofi *g, int rma, int inject);
 /* gofi_rma: 1 when fi_read rendezvous is offered; *max the largest read. */
 int gofi_rma(gofi *g, size_t *max);
 /* gofi_inject_size: frames up to this many bytes go by fi_inject. */

@@ -43,6 +43,8 @@ type Config struct {
 	// GetMin: messages from this size go by fi_read where the provider
 	// offers RMA (0: DefaultGetMin).
 	GetMin int
+	// NoRead, NoInject turn fi_read rendezvous and fi_inject off.
+	NoRead, NoInject bool
 }
 
 // Defaults: 64 buffers of 64 KiB and a little for the headers each way.
@@ -95,6 +97,7 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 		return nil, fmt.Errorf("ofi: %s", C.GoString(&msg[0]))
 	}
 	m := &Module{g: g, h: h, check: cfg.Check, remote: make([]bool, cfg.Size), slot: cfg.SlotBytes}
+	C.gofi_limit(g, C.int(b2i(!cfg.NoRead)), C.int(b2i(!cfg.NoInject)))
 	var maxRMA C.size_t
 	m.rma = C.gofi_rma(g, &maxRMA) != 0
 	m.maxRead = int(min(uint64(maxRMA), 1<<62))
@@ -293,4 +296,11 @@ func (m *Module) Close() error {
 	C.free(unsafe.Pointer(m.done))
 	m.g = nil
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

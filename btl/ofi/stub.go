@@ -19,6 +19,7 @@ type Config struct {
 	Slots, SlotBytes int
 	Check            func(src int, tag uint8, body []byte) error
 	GetMin           int
+	NoRead, NoInject bool
 }
 
 type Module struct{}
