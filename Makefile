@@ -13,7 +13,7 @@ LIB_LDFLAGS := -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './build/*' -not -name '*_test.go') go.mod
 FORTRAN_GEN := capi/zfortran_gen.c
-C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*.h))
+C_SOURCES  := $(filter-out $(FORTRAN_GEN),$(wildcard capi/*.c capi/*.h include/*.h btl/*/*.c btl/*/*.h))
 
 .PHONY: all build deps demo test bench floors install clean peers header fortran reliability
 

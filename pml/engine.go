@@ -157,6 +157,9 @@ func (e *Engine) AddTransport(m btl.Module, peers []int) {
 	if id, ok := m.(Idler); ok {
 		e.waits.add(id)
 	}
+	if rd, ok := m.(RemoteReader); ok {
+		rd.OnRead(e.onReadDone)
+	}
 	for _, p := range peers {
 		e.route[p] = m
 		lim := m.EagerLimit() - rndvHdrLen
@@ -254,6 +257,9 @@ func (e *Engine) complete(r *Request) {
 	if r.read {
 		r.read = false
 		e.readsOut[r.dst]--
+	}
+	if r.exposed {
+		e.unexpose(r)
 	}
 	if r.Freed {
 		r.Freed = false

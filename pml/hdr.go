@@ -39,6 +39,7 @@ type rndvHdr struct {
 	matchHdr
 	size uint64
 	addr uint64 // sender buffer, for single copy
+	key  uint64 // its memory key for a network read (RemoteReader); 0 on sm
 }
 
 // ackHdr asks the sender to stream fragments (or acknowledges a sync send).

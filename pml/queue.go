@@ -44,6 +44,7 @@ type unexp struct {
 	rndv     bool
 	size     int // message bytes
 	addr     uint64
+	key      uint64 // rendezvous: memory key of a network read
 	data     []byte // eager payload (owned copy)
 	srcWorld int
 	arrival  uint64

@@ -58,7 +58,7 @@ func (e *Engine) StartRecv(r *Request) {
 
 func (e *Engine) deliverUnexpected(r *Request, u *unexp) {
 	if u.rndv {
-		e.startRndvRecv(r, &u.hdr, u.size, u.addr, u.srcWorld)
+		e.startRndvRecv(r, &u.hdr, u.size, u.addr, u.key, u.srcWorld)
 	} else {
 		e.deliverEager(r, &u.hdr, u.data, u.srcWorld)
 	}
@@ -120,7 +120,7 @@ func (e *Engine) onMatch(src int, tag uint8, data []byte) {
 	if r := c.matchPosted(h); r != nil {
 		if tag == tagRndv {
 			rh := (*rndvHdr)(unsafe.Pointer(h))
-			e.startRndvRecv(r, h, int(rh.size), rh.addr, src)
+			e.startRndvRecv(r, h, int(rh.size), rh.addr, rh.key, src)
 		} else {
 			e.deliverEager(r, h, data[matchHdrLen:], src)
 		}
@@ -165,12 +165,16 @@ func (e *Engine) deliverEager(r *Request, h *matchHdr, payload []byte, src int) 
 
 // startRndvRecv takes the data of a matched rendezvous: one single-copy read
 // when the sender offered it and the transport can, else ask for fragments.
-func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr uint64, src int) {
+func (e *Engine) startRndvRecv(r *Request, h *matchHdr, size int, addr, key uint64, src int) {
 	e.setStatus(r, h, size)
 	r.total = size
 	r.srcWorld = src
 	m := e.route[src]
-	if h.flags&flagGet != 0 && m.CanGet(src) {
+	if rd, ok := m.(RemoteReader); ok {
+		if h.flags&flagGet != 0 && m.CanGet(src) && e.startRead(r, h, addr, key, src, rd) {
+			return
+		}
+	} else if h.flags&flagGet != 0 && m.CanGet(src) {
 		k := r.Status.Count
 		if p, ok := m.(btl.Putter); ok && e.cfg.SplitMin > 0 && k >= e.cfg.SplitMin && !r.whole && !e.senderBusy(h, k, src) {
 			e.splitGet(r, h, k, addr, src, p)

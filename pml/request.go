@@ -55,7 +55,9 @@ type Request struct {
 	remote   uint32 // peer's request id
 	total    int    // rendezvous: bytes the sender announced
 	received int
-	raddr    uint64 // split transfer: the sender's buffer address
+	raddr    uint64 // split transfer: the sender's buffer address; network read: what the header announces
+	key      uint64 // network read: the send buffer's memory key (exposed)
+	exposed  bool   // send buffer registered for a network read: Unexpose on completion
 	postSeq  uint64
 	srcWorld int
 	prev     *Request

@@ -172,6 +172,14 @@ func (e *Engine) sendFirst(r *Request) bool {
 		}
 		return true
 	}
+	addr, key := uint64(uintptr(r.Buf)), uint64(0)
+	if r.proto == protoRndvGet {
+		if rd, ok := m.(RemoteReader); ok && !e.expose(r, rd) {
+			r.proto = protoRndvPipe // cannot register it: fragments
+		} else if ok {
+			addr, key = r.raddr, r.key
+		}
+	}
 	if r.proto == protoRndvGet {
 		mh.flags |= flagGet
 		// Receives a C fast path queued count too (adopted first: this is
@@ -183,7 +191,7 @@ func (e *Engine) sendFirst(r *Request) bool {
 			mh.flags |= flagBusy
 		}
 	}
-	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: uint64(uintptr(r.Buf))}
+	*e.hr = rndvHdr{matchHdr: mh, size: uint64(r.Size), addr: addr, key: key}
 	if !m.SendI(r.dst, tagRndv, unsafe.Pointer(e.hr), rndvHdrLen, nil, 0) {
 		return false
 	}

@@ -30,7 +30,7 @@ func (p *unexpPool) fromFrag(src int, tag uint8, data []byte) *unexp {
 	u.hdr, u.srcWorld, u.rndv = *h, src, tag == tagRndv
 	if u.rndv {
 		rh := (*rndvHdr)(unsafe.Pointer(&data[0]))
-		u.size, u.addr, u.data = int(rh.size), rh.addr, nil
+		u.size, u.addr, u.key, u.data = int(rh.size), rh.addr, rh.key, nil
 		return u
 	}
 	payload := data[matchHdrLen:]

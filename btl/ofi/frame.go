@@ -11,6 +11,8 @@ import (
 const (
 	frameHdr   = 8
 	frameMagic = 0x4f
+	// frameNop carries nothing: Drain's frame that follows injected ones.
+	frameNop = 0
 )
 
 // decodeFrame checks a frame read from the network and returns its sender,

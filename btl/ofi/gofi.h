@@ -49,6 +49,23 @@ int gofi_outstanding(gofi *g);
  * object; returns 0 when the provider has none (the caller naps instead). */
 int gofi_wait(gofi *g, int ms);
 int gofi_has_wait(gofi *g);
+/* gofi_limit turns fi_read rendezvous (rma 0) or fi_inject (inject 0) off. */
+void gofi_limit(gofi *g, int rma, int inject);
+/* gofi_rma: 1 when fi_read rendezvous is offered; *max the largest read. */
+int gofi_rma(gofi *g, size_t *max);
+/* gofi_inject_size: frames up to this many bytes go by fi_inject. */
+size_t gofi_inject_size(gofi *g);
+/* gofi_mr_reg exposes buf[len] to remote reads: the key and the address a
+ * reader names (*handle for gofi_mr_close). */
+int gofi_mr_reg(gofi *g, const void *buf, size_t len, uint64_t *key, uint64_t *raddr, void **handle);
+void gofi_mr_close(void *handle);
+/* gofi_read starts reading len bytes at raddr (key) of rank into dst: 1
+ * started (gofi_poll reports it done as an entry with slot -1, len the
+ * cookie and _pad 1 ok, 0 failed), 0 no room now, <0 error. */
+int gofi_read(gofi *g, int rank, void *dst, size_t len, uint64_t raddr, uint64_t key, uint64_t cookie);
+/* gofi_flush follows every peer's injected frames by a counted one so that
+ * gofi_outstanding covers them: 1 done, 0 retry after polling, <0 error. */
+int gofi_flush(gofi *g);
 const char *gofi_errstr(gofi *g);
 void gofi_close(gofi *g);
 #endif

@@ -6,9 +6,11 @@
 // world rank, frames copied into pre-registered buffers, and a completion
 // queue the engine polls in Progress and sleeps on (its wait fd) when idle.
 //
-// Large messages go as the pml's pipelined fragments (PreferredProtocol
-// answers ProtoSend): receiver-driven reads (fi_read) need the memory key in
-// the rendezvous header, which the pml does not carry yet.
+// Large messages: where the provider offers RMA (tcp;ofi_rxm does) the
+// sender exposes its buffer (a registration cache, rma.go) and the receiver
+// reads it with fi_read; otherwise the pml's pipelined fragments. Frames
+// that fit the provider's inject size go by fi_inject (no send buffer, no
+// completion); Drain flushes them before the endpoint closes.
 package ofi
 
 /*
@@ -38,6 +40,11 @@ type Config struct {
 	// Check validates a frame's body before it reaches the handler (the
 	// pml's CheckFrag); nil accepts every body.
 	Check func(src int, tag uint8, body []byte) error
+	// GetMin: messages from this size go by fi_read where the provider
+	// offers RMA (0: DefaultGetMin).
+	GetMin int
+	// NoRead, NoInject turn fi_read rendezvous and fi_inject off.
+	NoRead, NoInject bool
 }
 
 // Defaults: 64 buffers of 64 KiB and a little for the headers each way.
@@ -58,6 +65,11 @@ type Module struct {
 	bad     uint64 // frames dropped as corrupt
 	failed  bool
 	lastErr string
+	rma     bool // fi_read rendezvous offered
+	maxRead int  // largest single read
+	getMin  int  // smallest message sent by read
+	mrs     mrCache
+	onRead  func(id uint32, ok bool)
 }
 
 const batch = 32
@@ -85,6 +97,15 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 		return nil, fmt.Errorf("ofi: %s", C.GoString(&msg[0]))
 	}
 	m := &Module{g: g, h: h, check: cfg.Check, remote: make([]bool, cfg.Size), slot: cfg.SlotBytes}
+	C.gofi_limit(g, C.int(b2i(!cfg.NoRead)), C.int(b2i(!cfg.NoInject)))
+	var maxRMA C.size_t
+	m.rma = C.gofi_rma(g, &maxRMA) != 0
+	m.maxRead = int(min(uint64(maxRMA), 1<<62))
+	m.getMin = cfg.GetMin
+	if m.getMin <= 0 {
+		m.getMin = DefaultGetMin
+	}
+	m.mrs.max = mrCacheSize
 	m.rx = (*[batch]C.gofi_rx)(C.calloc(batch, C.size_t(unsafe.Sizeof(C.gofi_rx{}))))
 	m.done = (*[batch]C.int32_t)(C.calloc(batch, 4))
 	return m, nil
@@ -145,15 +166,23 @@ func (m *Module) fail(what string) {
 	m.failed, m.lastErr = true, e
 }
 
-// Get is not offered: the pml sends large messages as fragments.
+// Get (a blocking read) is not offered: reads across the network are
+// asynchronous (ReadAsync).
 func (m *Module) Get(int, unsafe.Pointer, int, uintptr) error {
-	return errors.New("ofi: no single copy across the network")
+	return errors.New("ofi: no blocking single copy across the network")
 }
 
-func (m *Module) CanGet(int) bool { return false }
+// CanGet tells whether peer's buffers can be read with fi_read.
+func (m *Module) CanGet(peer int) bool { return m.rma && m.Reaches(peer) }
 
-// PreferredProtocol: copy-in/copy-out fragments, pipelined by the pml.
-func (m *Module) PreferredProtocol(int, int) btl.Protocol { return btl.ProtoSend }
+// PreferredProtocol: a read by the receiver from getMin bytes where the
+// provider offers RMA, else copy-in/copy-out fragments pipelined by the pml.
+func (m *Module) PreferredProtocol(peer int, size int) btl.Protocol {
+	if m.rma && size >= m.getMin && size <= m.maxRead {
+		return btl.ProtoGet
+	}
+	return btl.ProtoSend
+}
 
 // Reaches tells whether peer is reached through the network.
 func (m *Module) Reaches(peer int) bool { return peer >= 0 && peer < len(m.remote) && m.remote[peer] }
@@ -170,13 +199,21 @@ func (m *Module) Progress() int {
 		if k == 0 {
 			return total
 		}
+		nd := 0
 		for i := 0; i < k; i++ {
 			e := &m.rx[i]
+			if e.slot < 0 { // a read finished: len is its cookie
+				if m.onRead != nil {
+					m.onRead(uint32(e.len), e._pad != 0)
+				}
+				continue
+			}
 			b := unsafe.Slice((*byte)(e.buf), int(e.len))
 			m.deliver(b)
-			m.done[i] = e.slot
+			m.done[nd] = e.slot
+			nd++
 		}
-		if C.gofi_repost(m.g, &m.done[0], C.int(k)) != 0 {
+		if nd > 0 && C.gofi_repost(m.g, &m.done[0], C.int(nd)) != 0 {
 			m.fail("repost")
 		}
 		total += k
@@ -188,6 +225,9 @@ func (m *Module) Progress() int {
 
 func (m *Module) deliver(b []byte) {
 	src, tag, body, err := decodeFrame(b, m.remote)
+	if err == nil && tag == frameNop {
+		return
+	}
 	if err == nil && m.check != nil {
 		err = m.check(src, tag, body)
 	}
@@ -220,6 +260,20 @@ func (m *Module) Idle(d time.Duration) {
 // frame still in the provider would be lost with the endpoint).
 func (m *Module) Drain(d time.Duration) bool {
 	end := time.Now().Add(d)
+	for {
+		rc := C.gofi_flush(m.g)
+		if rc < 0 {
+			m.fail("flush")
+			return false
+		}
+		if rc == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			return false
+		}
+		m.Progress()
+	}
 	for C.gofi_outstanding(m.g) > 0 {
 		if time.Now().After(end) {
 			return false
@@ -236,9 +290,17 @@ func (m *Module) Close() error {
 	if m.g == nil {
 		return nil
 	}
+	m.mrs.closeAll()
 	C.gofi_close(m.g)
 	C.free(unsafe.Pointer(m.rx))
 	C.free(unsafe.Pointer(m.done))
 	m.g = nil
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
