@@ -64,7 +64,7 @@ func RunDaemon(args []string, cfg Config) int {
 	}
 	d := &daemon{cfg: cfg, conn: newDconn(c, daemonStartWait), fence: make(chan map[string]string, 1),
 		lost: make(chan struct{}), bye: make(chan struct{})}
-	if err := d.conn.send(dmsg{T: "hello", Token: args[1], Host: idx}); err != nil {
+	if err := d.conn.send(dmsg{T: "hello", Token: args[1], Host: idx, Kernel: BootID()}); err != nil {
 		logf("%v", err)
 		return 1
 	}
@@ -228,11 +228,18 @@ func (d *daemon) startRanks() error {
 	if err != nil || len(cpus) == 0 {
 		return fmt.Errorf("cannot read CPU affinity: %v", err)
 	}
-	binding, err := PlanBinding(sp.BindTo, len(sp.Ranks), OrderCPUs(cpus, d.cfg.SysCPU))
+	n := len(sp.Ranks)
+	shared, first := n, 0
+	if sp.KernelRanks > n {
+		shared, first = sp.KernelRanks, sp.KernelFirst
+	}
+	binding, err := PlanBinding(sp.BindTo, shared, OrderCPUs(cpus, d.cfg.SysCPU))
 	if err != nil {
 		return err
 	}
-	n := len(sp.Ranks)
+	if binding != nil {
+		binding = binding[first : first+n]
+	}
 	for i, r := range sp.Ranks {
 		cpu := -1
 		if binding != nil {
@@ -245,7 +252,7 @@ func (d *daemon) startRanks() error {
 		env.set("GOMPI_LOCAL_RANK", it(i))
 		env.set("GOMPI_LOCAL_SIZE", it(n))
 		over := "0"
-		if n > len(cpus) {
+		if shared > len(cpus) {
 			over = "1"
 		}
 		env.set("GOMPI_OVERSUBSCRIBED", over)

@@ -49,6 +49,7 @@ type dmsg struct {
 	T      string            `json:"t"`
 	Token  string            `json:"tok,omitempty"`
 	Host   int               `json:"host,omitempty"`
+	Kernel string            `json:"kernel,omitempty"` // hello: the host's boot id
 	Rank   int               `json:"r,omitempty"`
 	Pid    int               `json:"pid,omitempty"`
 	Stream int               `json:"s,omitempty"`
@@ -78,6 +79,12 @@ type daemonStart struct {
 	Stdin        bool // rank 0 is here and gets the head's stdin
 	Report       bool // --report-bindings
 	HBTimeout    time.Duration
+	// Hosts that are namespaces or containers of one machine share its
+	// CPUs: the ranks of all of them are bound (and judged oversubscribed)
+	// together. KernelRanks counts them (0: this host's alone), KernelFirst
+	// is the position of this host's first rank among them.
+	KernelRanks int
+	KernelFirst int
 }
 
 // dconn is one end of a head-daemon connection. Sends are serialized and

@@ -36,19 +36,20 @@ type remoteExit struct {
 
 // hostDaemon is the head's view of one host.
 type hostDaemon struct {
-	idx   int
-	name  string
-	ranks []int
-	agent *exec.Cmd
-	conn  *dconn
-	queue chan dmsg     // messages to the daemon, sent in order by one goroutine
-	read  chan struct{} // closed when the reader ends
-	done  chan struct{} // closed when the agent process has exited
-	said  chan struct{} // closed when the agent's output has ended
-	run   bool          // its reader and sender run
-	up    bool          // the daemon connected (main loop)
-	gone  bool          // lost or ended (main loop)
-	outw  map[int]*[2]*io.PipeWriter
+	idx    int
+	name   string
+	ranks  []int
+	agent  *exec.Cmd
+	conn   *dconn
+	queue  chan dmsg     // messages to the daemon, sent in order by one goroutine
+	read   chan struct{} // closed when the reader ends
+	done   chan struct{} // closed when the agent process has exited
+	said   chan struct{} // closed when the agent's output has ended
+	run    bool          // its reader and sender run
+	up     bool          // the daemon connected (main loop)
+	kernel string        // its boot id: hosts sharing one share the CPUs
+	gone   bool          // lost or ended (main loop)
+	outw   map[int]*[2]*io.PipeWriter
 }
 
 // hostJob is the head's state of a job across hosts.
@@ -197,8 +198,9 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 		}()
 	}
 	type hello struct {
-		d *hostDaemon
-		c net.Conn
+		d      *hostDaemon
+		c      net.Conn
+		kernel string
 	}
 	hellos := make(chan hello)
 	stopAccept := make(chan struct{})
@@ -217,7 +219,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 					return
 				}
 				select {
-				case hellos <- hello{hj.daemons[m.Host], c}:
+				case hellos <- hello{hj.daemons[m.Host], c, m.Kernel}:
 				case <-stopAccept:
 					c.Close()
 				}
@@ -233,7 +235,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 				h.c.Close()
 				continue
 			}
-			h.d.up = true
+			h.d.up, h.d.kernel = true, h.kernel
 			h.d.conn = newDconn(h.c, hj.hb)
 			waiting--
 		case d := <-died:
@@ -258,11 +260,13 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 	ln.Close()
 	dir, _ := os.Getwd()
 	stdin := j.cfg.Stdin != nil && forwardStdin(j.cfg.Stdin)
+	shares := kernelShares(hj.daemons)
 	for _, d := range hj.daemons {
 		spec := &daemonStart{JobID: j.id, HostName: d.name, Size: j.opts.NP, Ranks: d.ranks,
 			Prog: prog, Args: j.opts.Args, Env: j.base, Dir: dir, BindTo: j.opts.BindTo,
 			Mapping: ProcessMapping(place), UniverseSize: j.universeSize(),
-			Stdin: stdin && d.ranks[0] == 0, HBTimeout: hj.hb, Report: j.opts.ReportBindings}
+			Stdin: stdin && d.ranks[0] == 0, HBTimeout: hj.hb, Report: j.opts.ReportBindings,
+			KernelRanks: shares[d.idx][0], KernelFirst: shares[d.idx][1]}
 		if err := d.conn.send(dmsg{T: "start", Start: spec}); err != nil {
 			return fmt.Errorf("host %s: %v", d.name, err)
 		}
