@@ -1,6 +1,8 @@
 package launcher
 
 import (
+	"net"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +83,12 @@ func TestLaunchTreeShape(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestDaemonAddrs(t *testing.T) {
+	a := daemonAddrs(&net.TCPAddr{IP: net.IPv4(10, 9, 8, 7), Port: 5}, 99)
+	assert.Equal(t, "10.9.8.7:99", a[0], "where the parent was reached from, first")
+	assert.Equal(t, "127.0.0.1:99", a[len(a)-1])
+	a = daemonAddrs(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 5}, 99)
+	assert.Equal(t, 1, strings.Count(strings.Join(a, ","), "127.0.0.1:99"))
 }

@@ -1,0 +1,66 @@
+package multinode
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestTree runs the rig's programs and faults through a launch tree: fanout
+// 1 is a chain (head -> n1 -> n2 -> n3), fanout 2 puts n3 under n1. The
+// results must be those of the flat launch, nothing left behind.
+func TestTree(t *testing.T) {
+	for _, f := range []string{"1", "2"} {
+		t.Run("fanout"+f, func(t *testing.T) {
+			t.Setenv("GOMPI_LAUNCH_FANOUT", f)
+			t.Run("PMI", TestPMIAcrossHosts)
+			t.Run("MPI", TestMPIAcrossHosts)
+			t.Run("Stdio", TestStdioAndExitCodes)
+			t.Run("Signal", TestSignalForwarded)
+			t.Run("KillRank", TestFaultKillRank)
+			t.Run("KillLeafRank", testKillLeafRank)
+			t.Run("KillHost", TestFaultKillHost)
+			t.Run("LinkDown", TestFaultLinkDown)
+		})
+	}
+	t.Run("fanout1/KillInteriorDaemon", func(t *testing.T) {
+		t.Setenv("GOMPI_LAUNCH_FANOUT", "1")
+		testKillInteriorDaemon(t)
+	})
+}
+
+// testKillLeafRank: a rank dying on the deepest host is reported through
+// every level.
+func testKillLeafRank(t *testing.T) {
+	r, took, probe := runFault(t, func(pids map[int]int) {
+		syscall.Kill(pids[5], syscall.SIGKILL)
+	})
+	assert.Equal(t, 137, r.code, "%s", r)
+	assert.Regexp(t, `gompirun: rank 5 on n3 \(pid \d+\) killed by signal 9 \(SIGKILL: killed\); terminating job`, r.stderr)
+	assert.Less(t, took, endBound(0))
+	checkClean(t, r, probe)
+}
+
+// testKillInteriorDaemon: in the chain, n2's daemon alone is killed (its
+// ranks die with it, unreported): n1 reports n2 lost, and with it n3 below.
+func testKillInteriorDaemon(t *testing.T) {
+	r, took, probe := runFault(t, func(map[int]int) {
+		killed := 0
+		for _, pid := range rigPids(2) {
+			cmd, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+			if strings.Contains(string(cmd), "\x00--daemon\x00") {
+				syscall.Kill(pid, syscall.SIGKILL)
+				killed++
+			}
+		}
+		assert.Equal(t, 1, killed, "n2's daemon")
+	})
+	assert.Equal(t, 1, r.code, "%s", r)
+	assert.Regexp(t, `gompirun: lost contact with host n2 \(rank 2, 3\) and through it with host n3 \(rank 4, 5\): its connection closed \(daemon or host gone\); terminating job`, r.stderr)
+	assert.Less(t, took, endBound(0))
+	checkClean(t, r, probe)
+}
