@@ -2,12 +2,15 @@ package multinode
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestTree runs the rig's programs and faults through a launch tree: fanout
@@ -63,4 +66,28 @@ func testKillInteriorDaemon(t *testing.T) {
 	assert.Regexp(t, `gompirun: lost contact with host n2 \(rank 2, 3\) and through it with host n3 \(rank 4, 5\): its connection closed \(daemon or host gone\); terminating job`, r.stderr)
 	assert.Less(t, took, endBound(0))
 	checkClean(t, r, probe)
+}
+
+// TestTreeLocal: a chain of two daemons on this machine (no agent needed),
+// MPI through it; and an agent failing below the head's child ends the job
+// at once naming the host, its words passed on. Needs no rig.
+func TestTreeLocal(t *testing.T) {
+	root := ensureBuild(t)
+	t.Setenv("GOMPI_LAUNCH_FANOUT", "1")
+	hello := program(t, root, "tests/multinode/testdata/hello.c")
+	r := gompirun(t, root, "", "", []string{"--host", "localhost:2,127.0.0.1:1", "--timeout", "60", hello}, nil, nil)
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.Empty(t, r.stderr)
+	assert.Contains(t, r.stdout, "ring and allreduce done on 3 ranks")
+	checkClean(t, r, hello)
+
+	agent := filepath.Join(t.TempDir(), "agent")
+	require.NoError(t, os.WriteFile(agent, []byte("#!/bin/sh\necho no route to $2 >&2\nexit 255\n"), 0o755))
+	r = gompirun(t, root, "", "", []string{"--host", "localhost,nowhere2", "--launch-agent", agent + " -x",
+		"--timeout", "60", "true"}, nil, nil)
+	assert.Equal(t, 1, r.code, "%s", r)
+	assert.Contains(t, r.stderr, "gompirun: host nowhere2: no route to nowhere2", "%s", r)
+	assert.Regexp(t, `gompirun: host nowhere2: the launch agent for it on \S+ exited \(exit status 255\) before its daemon connected`, r.stderr)
+	assert.Less(t, r.elapsed, 30*time.Second)
+	checkClean(t, r, "")
 }
