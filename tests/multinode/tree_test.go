@@ -34,6 +34,28 @@ func TestTree(t *testing.T) {
 		t.Setenv("GOMPI_LAUNCH_FANOUT", "1")
 		testKillInteriorDaemon(t)
 	})
+	t.Run("fanout1/InteriorLinkDown", func(t *testing.T) {
+		t.Setenv("GOMPI_LAUNCH_FANOUT", "1")
+		testInteriorLinkDown(t)
+	})
+}
+
+// testInteriorLinkDown: in the chain, n2's link goes down: n1 hears nothing
+// from n2 and reports it lost with n3 behind it; n2 and n3, cut off, end
+// their ranks by themselves.
+func testInteriorLinkDown(t *testing.T) {
+	link := ""
+	r, took, probe := runFault(t, func(map[int]int) {
+		link = rigName + "h2"
+		if out, err := runCmd("ip", "link", "set", link, "down"); err != nil {
+			t.Errorf("ip link set down: %v %s", err, out)
+		}
+	})
+	defer runCmd("ip", "link", "set", link, "up")
+	assert.Equal(t, 1, r.code, "%s", r)
+	assert.Regexp(t, `gompirun: lost contact with host n2 \(rank 2, 3\) and through it with host n3 \(rank 4, 5\): no word from it for 2s \(host down or link lost\); terminating job`, r.stderr)
+	assert.Less(t, took, endBound(2*time.Second))
+	checkClean(t, r, probe)
 }
 
 // testKillLeafRank: a rank dying on the deepest host is reported through
