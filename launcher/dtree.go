@@ -159,13 +159,15 @@ func (d *daemon) acceptKids(ln net.Listener) {
 				c.Close()
 				return
 			}
+			// The plan goes first, under the lock: nothing relayed down
+			// (a bye) may overtake it.
 			d.kmu.Lock()
-			if k.conn != nil || d.stopping.Load() {
+			dc.hb = d.conn.hb
+			if k.conn != nil || d.stopping.Load() || dc.send(dmsg{T: "tree", Tree: d.setup}) != nil {
 				d.kmu.Unlock()
 				c.Close()
 				return
 			}
-			dc.hb = d.conn.hb
 			k.conn = dc
 			all := true
 			for _, o := range d.kids {
@@ -174,9 +176,6 @@ func (d *daemon) acceptKids(ln net.Listener) {
 			d.kmu.Unlock()
 			if all {
 				ln.Close()
-			}
-			if dc.send(dmsg{T: "tree", Tree: d.setup}) != nil {
-				dc.close()
 			}
 			d.conn.send(dmsg{T: "hello", Host: m.Host, Kernel: m.Kernel})
 			go dc.heartbeat()

@@ -3,6 +3,7 @@ package multinode
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // TestTree runs the rig's programs and faults through a launch tree: fanout
@@ -103,6 +105,20 @@ func TestTreeLocal(t *testing.T) {
 	assert.Contains(t, r.stdout, "ring and allreduce done on 3 ranks")
 	checkClean(t, r, hello)
 
+	// The two hosts share this kernel: the head learns it from the hellos
+	// relayed up and the ranks are bound apart, not both to the first CPU.
+	if cpus := allowedCPUs(t); cpus >= 2 {
+		r = gompirun(t, root, "", "", []string{"--host", "localhost:1,127.0.0.1:1", "--bind-to", "core", "--report-bindings", "true"}, nil, nil)
+		require.Equal(t, 0, r.code, "%s", r)
+		m0 := regexp.MustCompile(`host localhost: rank 0 \(pid \d+\) bound to CPU (\d+)`).FindStringSubmatch(r.stderr)
+		m1 := regexp.MustCompile(`host 127.0.0.1: rank 1 \(pid \d+\) bound to CPU (\d+)`).FindStringSubmatch(r.stderr)
+		require.NotNil(t, m0, "%s", r)
+		require.NotNil(t, m1, "%s", r)
+		assert.NotEqual(t, m0[1], m1[1], "%s", r)
+	} else {
+		t.Logf("binding apart not checked: %d CPU allowed", cpus)
+	}
+
 	agent := filepath.Join(t.TempDir(), "agent")
 	require.NoError(t, os.WriteFile(agent, []byte("#!/bin/sh\necho no route to $2 >&2\nexit 255\n"), 0o755))
 	r = gompirun(t, root, "", "", []string{"--host", "localhost,nowhere2", "--launch-agent", agent + " -x",
@@ -112,4 +128,13 @@ func TestTreeLocal(t *testing.T) {
 	assert.Regexp(t, `gompirun: host nowhere2: the launch agent for it on \S+ exited \(exit status 255\) before its daemon connected`, r.stderr)
 	assert.Less(t, r.elapsed, 30*time.Second)
 	checkClean(t, r, "")
+}
+
+// allowedCPUs counts the CPUs this process may run on.
+func allowedCPUs(t *testing.T) int {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		t.Fatal(err)
+	}
+	return set.Count()
 }
