@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -28,7 +30,12 @@ const DaemonFlag = "--daemon"
 // daemon is the per-host side of a job across hosts.
 type daemon struct {
 	cfg    Config
-	conn   *dconn
+	conn   *dconn // to the parent: the head or a daemon (tree.go)
+	idx    int    // this host's index
+	token  string
+	setup  *treeSetup
+	tree   launchTree
+	specc  chan *daemonStart // this host's start, from readHead
 	spec   *daemonStart
 	srv    *pmi.Server
 	mu     sync.Mutex
@@ -40,6 +47,14 @@ type daemon struct {
 	bye    chan struct{}
 	outs   sync.WaitGroup
 	exits  sync.WaitGroup
+	// The subtree below (dtree.go).
+	kids     map[int]*kidLink // read-only once started
+	kmu      sync.Mutex
+	ln       net.Listener
+	stopping atomic.Bool // bye or lost: a child's link may end
+	fmu      sync.Mutex  // the fence being gathered from this subtree
+	fenceN   int
+	fenceKV  map[string]string
 }
 
 // RunDaemon runs daemon mode with args after DaemonFlag; it returns the
@@ -63,18 +78,20 @@ func RunDaemon(args []string, cfg Config) int {
 		return 1
 	}
 	d := &daemon{cfg: cfg, conn: newDconn(c, daemonStartWait), fence: make(chan map[string]string, 1),
-		lost: make(chan struct{}), bye: make(chan struct{})}
+		lost: make(chan struct{}), bye: make(chan struct{}), idx: idx, token: args[1],
+		specc: make(chan *daemonStart, 1), kids: map[int]*kidLink{}}
 	if err := d.conn.send(dmsg{T: "hello", Token: args[1], Host: idx, Kernel: BootID()}); err != nil {
 		logf("%v", err)
 		return 1
 	}
 	m, err := d.conn.recv()
-	if err != nil || m.T != "start" || m.Start == nil {
-		logf("no start from gompirun: %v", err)
+	if err != nil || m.T != "tree" || m.Tree == nil || idx < 0 || idx >= len(m.Tree.Hosts) {
+		logf("no plan from gompirun: %v", err)
 		return 1
 	}
-	d.spec = m.Start
-	d.conn.hb = max(d.spec.HBTimeout, hbInterval*2)
+	d.setup = m.Tree
+	d.tree = launchTree{n: len(m.Tree.Hosts), fanout: max(1, m.Tree.Fanout)}
+	d.conn.hb = max(m.Tree.HBTimeout, hbInterval*2)
 	// Signalled (an ssh session hung up, an admin's kill): the job on this
 	// host ends as when the head is lost, leaving nothing behind.
 	sigc := make(chan os.Signal, 1)
@@ -84,31 +101,16 @@ func RunDaemon(args []string, cfg Config) int {
 		logf("%v; ending this host's ranks", s)
 		d.conn.close()
 	}()
-	if d.spec.Stdin {
-		// Ready before the head's first chunk can arrive. A writer of its
-		// own: a rank not reading its stdin must not stall the link.
-		pr, pw, err := os.Pipe()
-		if err != nil {
-			logf("%v", err)
-			return 1
-		}
-		in := make(chan []byte, 1024)
-		d.stdinR, d.stdin = pr, in
-		go func() {
-			for b := range in {
-				if _, err := pw.Write(b); err != nil {
-					break
-				}
-			}
-			pw.Close()
-			for range in { // drain what a closed stdin no longer wants
-			}
-		}()
-	}
 	go d.conn.heartbeat()
 	go d.readHead()
-	if err := d.startRanks(); err != nil {
-		d.conn.send(dmsg{T: "failed", Msg: err.Error()})
+	d.startKids()
+	select {
+	case d.spec = <-d.specc:
+		if err := d.startRanks(); err != nil {
+			d.up(dmsg{T: "failed", Msg: err.Error()})
+		}
+	case <-d.bye:
+	case <-d.lost:
 	}
 	select {
 	case <-d.bye:
@@ -123,17 +125,35 @@ func RunDaemon(args []string, cfg Config) int {
 	}
 }
 
-// readHead handles the head's messages until bye or the link's end.
+// readHead handles the parent's messages until bye or the link's end.
 func (d *daemon) readHead() {
+	started := false
 	for {
 		m, err := d.conn.recv()
 		if err != nil {
 			// The head is gone (or silent): nothing of the job may stay.
 			d.signal(syscall.SIGKILL)
+			d.dropKids()
 			close(d.lost)
 			return
 		}
+		if (m.T == "start" || m.T == "sig" || m.T == "in") && m.To != d.idx {
+			d.down(m)
+			continue
+		}
 		switch m.T {
+		case "start":
+			if m.Start == nil || started {
+				continue
+			}
+			started = true
+			if m.Start.Stdin {
+				if err := d.openStdin(); err != nil {
+					d.up(dmsg{T: "failed", Msg: err.Error()})
+					continue
+				}
+			}
+			d.specc <- m.Start
 		case "sig":
 			d.signal(syscall.Signal(m.Sig))
 		case "in":
@@ -146,12 +166,38 @@ func (d *daemon) readHead() {
 				}
 			}
 		case "kvs":
+			d.toKids(m)
 			d.fence <- m.KV
 		case "bye":
+			d.stopping.Store(true)
+			d.toKids(m)
 			close(d.bye)
 			return
 		}
 	}
+}
+
+// openStdin readies rank 0's stdin before the head's first chunk can
+// arrive. A writer of its own: a rank not reading its stdin must not stall
+// the link.
+func (d *daemon) openStdin() error {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	in := make(chan []byte, 1024)
+	d.stdinR, d.stdin = pr, in
+	go func() {
+		for b := range in {
+			if _, err := pw.Write(b); err != nil {
+				break
+			}
+		}
+		pw.Close()
+		for range in { // drain what a closed stdin no longer wants
+		}
+	}()
+	return nil
 }
 
 func (d *daemon) signal(sig syscall.Signal) {
@@ -175,7 +221,8 @@ func (d *daemon) finish() {
 		RemoveShm(d.cfg.ShmDir, d.spec.JobID)
 		nameserv.RemoveJob(nameserv.Dir(), d.spec.JobID)
 	}
-	d.conn.send(dmsg{T: "done"})
+	d.endKids()
+	d.up(dmsg{T: "done"})
 	d.conn.close()
 }
 
@@ -190,9 +237,7 @@ func waitTimeout(wg *sync.WaitGroup, t time.Duration) {
 
 // fenceHead completes a PMI barrier across hosts through the head.
 func (d *daemon) fenceHead(puts map[string]string) (map[string]string, error) {
-	if err := d.conn.send(dmsg{T: "fence", KV: puts}); err != nil {
-		return nil, err
-	}
+	d.contribute(puts)
 	select {
 	case kv := <-d.fence:
 		return kv, nil
@@ -213,12 +258,12 @@ func (d *daemon) startRanks() error {
 		Preput: map[string]string{"PMI_process_mapping": sp.Mapping},
 		Local:  sp.Ranks, Fence: d.fenceHead,
 		OnAbort: func(rank, code int, msg string) {
-			d.conn.send(dmsg{T: "abort", Rank: rank, Code: code, Msg: msg})
+			d.up(dmsg{T: "abort", Rank: rank, Code: code, Msg: msg})
 		},
 		OnViolation: func(rank int, what string) {
-			d.conn.send(dmsg{T: "violation", Rank: rank, Msg: what})
+			d.up(dmsg{T: "violation", Rank: rank, Msg: what})
 		},
-		Logf: func(f string, a ...any) { d.conn.send(dmsg{T: "log", Msg: fmt.Sprintf(f, a...)}) },
+		Logf: func(f string, a ...any) { d.up(dmsg{T: "log", Msg: fmt.Sprintf(f, a...)}) },
 	})
 	if err != nil {
 		return err
@@ -316,13 +361,13 @@ func (d *daemon) startRank(r, cpu int, env []string) error {
 		readers[1].Close()
 		return err
 	}
-	d.conn.send(dmsg{T: "started", Rank: r, Pid: cmd.Process.Pid})
+	d.up(dmsg{T: "started", Rank: r, Pid: cmd.Process.Pid})
 	if sp.Report {
 		how := "not bound"
 		if cpu >= 0 {
 			how = fmt.Sprintf("bound to CPU %d", cpu)
 		}
-		d.conn.send(dmsg{T: "log", Msg: fmt.Sprintf("rank %d (pid %d) %s", r, cmd.Process.Pid, how)})
+		d.up(dmsg{T: "log", Msg: fmt.Sprintf("rank %d (pid %d) %s", r, cmd.Process.Pid, how)})
 	}
 	for s, pr := range readers {
 		d.outs.Add(1)
@@ -353,7 +398,7 @@ func (d *daemon) startRank(r, cpu int, env []string) error {
 		} else if werr != nil {
 			m.Msg = werr.Error()
 		}
-		d.conn.send(m)
+		d.up(m)
 	}()
 	return nil
 }
@@ -364,12 +409,12 @@ func (d *daemon) relayOutput(r io.Reader, rank, s int) {
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			if d.conn.send(dmsg{T: "out", Rank: rank, Stream: s, Data: append([]byte(nil), buf[:n]...)}) != nil {
+			if d.up(dmsg{T: "out", Rank: rank, Stream: s, Data: append([]byte(nil), buf[:n]...)}) != nil {
 				return
 			}
 		}
 		if err != nil {
-			d.conn.send(dmsg{T: "eof", Rank: rank, Stream: s})
+			d.up(dmsg{T: "eof", Rank: rank, Stream: s})
 			return
 		}
 	}

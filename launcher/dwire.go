@@ -41,14 +41,20 @@ func hbTimeout(env envList) time.Duration {
 
 // dmsg is every message; T says which fields matter.
 //
-//	head -> daemon: start, sig, in (stdin data; empty Data: end), kvs (fence
-//	                result), bye, ping
+//	head -> daemon: tree (first: the plan), start, sig, in (stdin data;
+//	                empty Data: end), kvs (fence result), bye, ping
 //	daemon -> head: hello, started, out, eof, fence, abort, violation, log,
-//	                exit, failed (could not start), ping
+//	                exit, failed (could not start), lost (a daemon below is
+//	                gone), done, ping
+//
+// In a tree (tree.go) a daemon relays: messages up keep Host, the host they
+// are about; start, sig and in go down to host To; kvs and bye go to all.
+// A fence goes up once per subtree, its puts merged. Pings are per link.
 type dmsg struct {
 	T      string            `json:"t"`
 	Token  string            `json:"tok,omitempty"`
 	Host   int               `json:"host,omitempty"`
+	To     int               `json:"to,omitempty"`
 	Kernel string            `json:"kernel,omitempty"` // hello: the host's boot id
 	Rank   int               `json:"r,omitempty"`
 	Pid    int               `json:"pid,omitempty"`
@@ -61,6 +67,16 @@ type dmsg struct {
 	State  *pmi.RankState    `json:"pmi,omitempty"`
 	Sig    int               `json:"sig,omitempty"`
 	Start  *daemonStart      `json:"start,omitempty"`
+	Tree   *treeSetup        `json:"tree,omitempty"`
+}
+
+// treeSetup is what a daemon learns first: the link's heartbeat timeout and
+// what it needs to start the daemons below it.
+type treeSetup struct {
+	Hosts     []string // every host's name, by index
+	Fanout    int
+	Agent     []string // the launch agent's words
+	HBTimeout time.Duration
 }
 
 // daemonStart is what a daemon needs to start its ranks.

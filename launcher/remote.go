@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,7 +26,9 @@ import (
 // through the launch agent, each daemon starts and watches its host's ranks
 // and serves them PMI; the head joins their PMI barriers (fence), prints
 // their output and judges every rank's end with the rules of a one-node job.
-// A host whose daemon disconnects or falls silent ends the job.
+// A host whose daemon disconnects or falls silent ends the job. Beyond
+// GOMPI_LAUNCH_FANOUT hosts the daemons form a tree (tree.go, dtree.go): the
+// head talks to its children only, the daemons below reach it through them.
 
 // remoteExit is a rank's end as its daemon saw it.
 type remoteExit struct {
@@ -34,7 +37,8 @@ type remoteExit struct {
 	pmi pmi.RankState
 }
 
-// hostDaemon is the head's view of one host.
+// hostDaemon is the head's view of one host. The link fields are set for
+// the head's children in the tree only.
 type hostDaemon struct {
 	idx    int
 	name   string
@@ -61,6 +65,9 @@ type hostJob struct {
 	fenceN  int
 	fenceKV map[string]string
 	hb      time.Duration
+	tree    launchTree
+	setup   chan dmsg     // hellos and losses relayed while launching
+	started chan struct{} // closed once launched: no more hellos
 }
 
 // isThisHost: names that need no launch agent.
@@ -106,7 +113,7 @@ func (j *job) startHosts() error {
 	}
 	j.base, j.ncpus = base, TotalSlots(j.opts.Hosts)
 	j.world = &subJob{id: j.id}
-	hj := &hostJob{ending: make(chan struct{}), hb: hbTimeout(base)}
+	hj := &hostJob{ending: make(chan struct{}), hb: hbTimeout(base), setup: make(chan dmsg), started: make(chan struct{})}
 	j.hosts = hj
 	byHost := map[int]*hostDaemon{}
 	for r, h := range place {
@@ -145,8 +152,10 @@ func (j *job) startHosts() error {
 	return err
 }
 
-// launchDaemons starts the daemons and waits until each has connected.
+// launchDaemons starts the daemons of the head's children and waits until
+// every host's daemon has connected (the others through them).
 func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
+	hj.tree = launchTree{n: len(hj.daemons), fanout: launchFanout(j.base)}
 	ln, err := net.Listen("tcp", ":0")
 	if err != nil {
 		return fmt.Errorf("cannot listen for daemons: %v", err)
@@ -158,8 +167,18 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 	if len(agent) == 0 {
 		agent = []string{"ssh"}
 	}
-	died := make(chan *hostDaemon, len(hj.daemons))
+	if strings.Contains(agent[0], "/") { // daemons start their children from elsewhere
+		if abs, err := filepath.Abs(agent[0]); err == nil {
+			agent[0] = abs
+		}
+	}
+	setup := &treeSetup{Fanout: hj.tree.fanout, Agent: agent, HBTimeout: hj.hb}
 	for _, d := range hj.daemons {
+		setup.Hosts = append(setup.Hosts, d.name)
+	}
+	died := make(chan *hostDaemon, len(hj.daemons))
+	for _, i := range hj.tree.children(-1) {
+		d := hj.daemons[i]
 		argv := []string{j.cfg.Self, DaemonFlag, addrs, token, strconv.Itoa(d.idx)}
 		if !isThisHost(d.name) {
 			argv = append(append(append([]string{}, agent...), d.name), argv...)
@@ -214,7 +233,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 			go func() {
 				dc := newDconn(c, 10*time.Second)
 				m, err := dc.recv()
-				if err != nil || m.T != "hello" || m.Token != token || m.Host < 0 || m.Host >= len(hj.daemons) {
+				if err != nil || m.T != "hello" || m.Token != token || m.Host < 0 || m.Host >= len(hj.daemons) || hj.tree.parent(m.Host) != -1 {
 					c.Close()
 					return
 				}
@@ -235,9 +254,26 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 				h.c.Close()
 				continue
 			}
-			h.d.up, h.d.kernel = true, h.kernel
 			h.d.conn = newDconn(h.c, hj.hb)
+			if err := h.d.conn.send(dmsg{T: "tree", Tree: setup}); err != nil {
+				h.d.conn.close()
+				return fmt.Errorf("host %s: %v", h.d.name, err)
+			}
+			h.d.up, h.d.kernel = true, h.kernel
 			waiting--
+			h.d.run = true
+			go h.d.conn.heartbeat()
+			go h.d.sender()
+			go j.readDaemon(h.d)
+		case m := <-hj.setup:
+			d := hj.daemons[m.Host]
+			if m.T == "lost" {
+				return fmt.Errorf("host %s: %s", d.name, m.Msg)
+			}
+			if !d.up {
+				d.up, d.kernel = true, m.Kernel
+				waiting--
+			}
 		case d := <-died:
 			if !d.up {
 				select { // its last words first
@@ -258,6 +294,7 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 		}
 	}
 	ln.Close()
+	close(hj.started)
 	dir, _ := os.Getwd()
 	stdin := j.cfg.Stdin != nil && forwardStdin(j.cfg.Stdin)
 	shares := kernelShares(hj.daemons)
@@ -267,18 +304,25 @@ func (j *job) launchDaemons(hj *hostJob, prog string, place []int) error {
 			Mapping: ProcessMapping(place), UniverseSize: j.universeSize(),
 			Stdin: stdin && d.ranks[0] == 0, HBTimeout: hj.hb, Report: j.opts.ReportBindings,
 			KernelRanks: shares[d.idx][0], KernelFirst: shares[d.idx][1]}
-		if err := d.conn.send(dmsg{T: "start", Start: spec}); err != nil {
+		if err := hj.link(d.idx).conn.send(dmsg{T: "start", To: d.idx, Start: spec}); err != nil {
 			return fmt.Errorf("host %s: %v", d.name, err)
 		}
-		d.run = true
-		go d.conn.heartbeat()
-		go d.sender()
-		go j.readDaemon(d)
 		if spec.Stdin {
 			go j.forwardStdinTo(d)
 		}
 	}
 	return nil
+}
+
+// link is the head's child through which host h is reached.
+func (hj *hostJob) link(h int) *hostDaemon {
+	return hj.daemons[hj.tree.toward(-1, h)]
+}
+
+// sendTo queues m for host h (routed down the tree).
+func (hj *hostJob) sendTo(h int, m dmsg) {
+	m.To = h
+	hj.link(h).enqueue(m)
 }
 
 // sender sends queued messages in order.
@@ -305,16 +349,17 @@ func (d *hostDaemon) enqueue(m dmsg) {
 }
 
 func (j *job) forwardStdinTo(d *hostDaemon) {
+	c := j.hosts.link(d.idx).conn
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := j.cfg.Stdin.Read(buf)
 		if n > 0 {
-			if d.conn.send(dmsg{T: "in", Data: append([]byte(nil), buf[:n]...)}) != nil {
+			if c.send(dmsg{T: "in", To: d.idx, Data: append([]byte(nil), buf[:n]...)}) != nil {
 				return
 			}
 		}
 		if err != nil {
-			d.conn.send(dmsg{T: "in"})
+			c.send(dmsg{T: "in", To: d.idx})
 			return
 		}
 	}
@@ -327,41 +372,49 @@ func (j *job) signalHosts(sig syscall.Signal) {
 	}
 	for _, d := range j.hosts.daemons {
 		if d.up && !d.gone {
-			d.enqueue(dmsg{T: "sig", Sig: int(sig)})
+			j.hosts.sendTo(d.idx, dmsg{T: "sig", Sig: int(sig)})
 		}
 	}
 }
 
-// readDaemon handles one daemon's messages until its connection ends.
-func (j *job) readDaemon(d *hostDaemon) {
+// readDaemon handles the messages of the head's child l, about l's host or
+// a host below it, until the link ends.
+func (j *job) readDaemon(l *hostDaemon) {
 	hj := j.hosts
-	defer close(d.read)
+	defer close(l.read)
 	defer func() {
-		for _, w := range d.outw {
-			w[0].Close()
-			w[1].Close()
+		for _, h := range hj.tree.subtree(l.idx) {
+			hj.daemons[h].closeOutput()
 		}
 	}()
-	mine := func(r int) bool { _, ok := d.outw[r]; return ok }
 	for {
-		m, err := d.conn.recv()
+		m, err := l.conn.recv()
 		if err != nil {
 			select {
 			case <-hj.ending:
 				return
 			default:
 			}
-			why := "its connection closed (daemon or host gone)"
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				why = fmt.Sprintf("no word from it for %v (host down or link lost)", hj.hb)
-			} else if !errors.Is(err, io.EOF) {
-				why = err.Error()
-			}
-			j.post(func() { j.hostLost(d, why) })
+			j.lose(l.idx, linkLoss(err, hj.hb))
 			return
 		}
+		if m.T == "ping" || m.T == "done" || !hj.tree.within(l.idx, m.Host) {
+			continue
+		}
+		d := hj.daemons[m.Host]
+		mine := func(r int) bool { _, ok := d.outw[r]; return ok }
 		switch m.T {
+		case "hello":
+			select {
+			case hj.setup <- m:
+			case <-hj.started:
+			case <-hj.ending:
+			}
+		case "lost":
+			for _, h := range hj.tree.subtree(m.Host) {
+				hj.daemons[h].closeOutput()
+			}
+			j.lose(m.Host, m.Msg)
 		case "out", "eof":
 			if !mine(m.Rank) || m.Stream < 0 || m.Stream > 1 {
 				continue
@@ -404,13 +457,35 @@ func (j *job) readDaemon(d *hostDaemon) {
 				j.terminate()
 			})
 		case "fence":
-			j.fence(m.KV)
+			if d == l { // the merged puts of its subtree
+				j.fence(m.KV)
+			}
 		}
 	}
 }
 
-// fence gathers one PMI barrier's puts of every host and, once all are in,
-// sends the union to all of them.
+// closeOutput ends the host's ranks' output streams.
+func (d *hostDaemon) closeOutput() {
+	for _, w := range d.outw {
+		w[0].Close()
+		w[1].Close()
+	}
+}
+
+// lose reports host h and the hosts below it lost: to the launch while it
+// waits for hellos, else to the supervising loop.
+func (j *job) lose(h int, why string) {
+	hj := j.hosts
+	select {
+	case hj.setup <- dmsg{T: "lost", Host: h, Msg: why}:
+	case <-hj.started:
+		j.post(func() { j.hostLost(h, why) })
+	case <-hj.ending:
+	}
+}
+
+// fence gathers one PMI barrier's puts of the head's children (each its
+// subtree's) and, once all are in, sends the union down to all of them.
 func (j *job) fence(kv map[string]string) {
 	hj := j.hosts
 	hj.fmu.Lock()
@@ -422,33 +497,48 @@ func (j *job) fence(kv map[string]string) {
 		hj.fenceKV[k] = v
 	}
 	hj.fenceN++
-	if hj.fenceN < len(hj.daemons) {
+	tops := hj.tree.children(-1)
+	if hj.fenceN < len(tops) {
 		return
 	}
 	all := hj.fenceKV
 	hj.fenceN, hj.fenceKV = 0, nil
-	for _, d := range hj.daemons {
-		d.enqueue(dmsg{T: "kvs", KV: all})
+	for _, i := range tops {
+		hj.daemons[i].enqueue(dmsg{T: "kvs", KV: all})
 	}
 }
 
-// hostLost ends the job when a host's daemon is gone before its ranks are.
-func (j *job) hostLost(d *hostDaemon, why string) {
-	if d.gone {
-		return
-	}
-	d.gone = true
-	var running []string
-	for _, r := range d.ranks {
-		if rp := j.ranks[r]; !rp.exited {
-			rp.exited, rp.finished = true, true
-			running = append(running, strconv.Itoa(r))
+// hostLost ends the job when the daemon of host h (and so those below it)
+// is gone before their ranks are. The message names every host lost that
+// still had ranks running, h first.
+func (j *job) hostLost(h int, why string) {
+	hj := j.hosts
+	var parts []string
+	for _, i := range hj.tree.subtree(h) {
+		d := hj.daemons[i]
+		if d.gone {
+			continue
+		}
+		d.gone = true
+		var running []string
+		for _, r := range d.ranks {
+			if rp := j.ranks[r]; !rp.exited {
+				rp.exited, rp.finished = true, true
+				running = append(running, strconv.Itoa(r))
+			}
+		}
+		if len(running) > 0 {
+			parts = append(parts, fmt.Sprintf("host %s (rank %s)", d.name, strings.Join(running, ", ")))
 		}
 	}
-	if len(running) == 0 || j.terminating {
+	if len(parts) == 0 || j.terminating {
 		return
 	}
-	j.out.Messagef("lost contact with host %s (rank %s): %s; terminating job", d.name, strings.Join(running, ", "), why)
+	msg := "lost contact with " + parts[0]
+	if len(parts) > 1 {
+		msg += " and through it with " + strings.Join(parts[1:], ", ")
+	}
+	j.out.Messagef("%s: %s; terminating job", msg, why)
 	j.fail(1)
 	j.terminate()
 }
@@ -469,25 +559,28 @@ func (j *job) stopHosts() {
 	if hj.ln != nil {
 		hj.ln.Close()
 	}
-	for _, d := range hj.daemons {
+	var links []*hostDaemon // the head's children; the others end through them
+	for _, i := range hj.tree.children(-1) {
+		links = append(links, hj.daemons[i])
+	}
+	for _, d := range links {
 		if d.conn != nil {
 			d.enqueue(dmsg{T: "bye"})
 		}
 	}
-	deadline := time.After(outputDrain + hj.hb)
-	for _, d := range hj.daemons {
-		if d.conn == nil {
-			continue
-		}
-		if !d.run {
-			d.conn.close()
-		}
+	// A tree's daemons wait for their children in turn: allow each level.
+	depth := 0
+	for h := len(hj.daemons) - 1; h >= 0; h = hj.tree.parent(h) {
+		depth++
 	}
-	for _, d := range hj.daemons {
+	deadline := time.After(outputDrain + time.Duration(max(depth, 1))*hj.hb)
+	for _, d := range links {
 		if !d.run {
-			for _, w := range d.outw {
-				w[0].Close()
-				w[1].Close()
+			if d.conn != nil {
+				d.conn.close()
+			}
+			for _, h := range hj.tree.subtree(d.idx) {
+				hj.daemons[h].closeOutput()
 			}
 			continue
 		}
@@ -498,7 +591,7 @@ func (j *job) stopHosts() {
 		d.conn.close()
 	}
 	until := time.Now().Add(time.Second)
-	for _, d := range hj.daemons {
+	for _, d := range links {
 		if d.agent == nil || d.agent.Process == nil {
 			continue
 		}
