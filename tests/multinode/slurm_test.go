@@ -99,6 +99,12 @@ func TestSlurmAcrossHosts(t *testing.T) {
 					require.Equal(t, 0, r.code, "%s", r)
 					assert.NotContains(t, r.stderr, "TEST-FAIL")
 					assert.Contains(t, r.stderr, "hierarchical over 3 nodes")
+					// Slurm gave each node one CPU for its two tasks
+					// (SLURM_CPUS_ON_NODE=1 under --overcommit): gompi
+					// takes its ranks for oversubscribed, although the
+					// machine has 2 CPUs. (The "hierarchical" lines show
+					// the flag of the previous choice, false at first.)
+					assert.Contains(t, r.stderr, "ALLREDUCE size=3 bytes=4 oversubscribed=true: ")
 				})
 			}
 		})
