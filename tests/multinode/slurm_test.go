@@ -49,19 +49,22 @@ func TestSlurmAcrossHosts(t *testing.T) {
 					slurmUnavailable(t, "this Slurm has no mpi/pmix plugin: %s", firstLine(out))
 				}
 			}
-			t.Run("pmiinfo", func(t *testing.T) {
-				// PMI-2 carries Slurm's PMI_process_mapping, PMIx does not.
-				mapping := "[0 0 1 1 2 2]"
-				if mpi == "pmix" {
-					mapping = "none"
-				}
-				r := sl.srun(t, mpi, "block", nil, pmiinfo)
-				require.Equal(t, 0, r.code, "%s", r)
-				for rank := range 6 {
-					assert.Contains(t, r.stdout, fmt.Sprintf("rank %d of 6 protocol %s mapping %s universe 6 appnum 0 kvs ok\n",
-						rank, mpi, mapping), "%s", r)
-				}
-			})
+			// PMI-2 carries Slurm's PMI_process_mapping (block:
+			// "(vector,(0,3,2))", cyclic: "(vector,(0,3,1))"), PMIx does not.
+			maps := map[string]string{"block": "[0 0 1 1 2 2]", "cyclic": "[0 1 2 0 1 2]"}
+			if mpi == "pmix" {
+				maps = map[string]string{"block": "none"}
+			}
+			for dist, mapping := range maps {
+				t.Run("pmiinfo_"+dist, func(t *testing.T) {
+					r := sl.srun(t, mpi, dist, nil, pmiinfo)
+					require.Equal(t, 0, r.code, "%s", r)
+					for rank := range 6 {
+						assert.Contains(t, r.stdout, fmt.Sprintf("rank %d of 6 protocol %s mapping %s universe 6 appnum 0 kvs ok\n",
+							rank, mpi, mapping), "%s", r)
+					}
+				})
+			}
 			t.Run("hello", func(t *testing.T) {
 				r := sl.srun(t, mpi, "block", nil, hello)
 				require.Equal(t, 0, r.code, "%s", r)
