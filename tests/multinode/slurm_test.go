@@ -24,12 +24,13 @@ import (
 // TestSlurmAcrossHosts runs a Slurm cluster of its own across the rig:
 // slurmctld in the root namespace on the rig's bridge, one slurmd per rig
 // namespace (its NodeName is the namespace's hostname n1..n3), auth/none.
-// srun starts 6 tasks on 3 nodes (2 per node) with --mpi=pmi2 and
-// --mpi=pmix: the PMI exchange, hello with a ring and allreduce, Slurm's
-// node placement against gompi's (block and cyclic), traffic of every size
-// between every pair (shared memory inside a node, btl/ofi between nodes)
-// and the node-aware collectives over 3 real nodes. Every daemon and task is
-// gone at the end.
+// srun starts 6 tasks on 3 nodes (2 per node). Under --mpi=pmi2 and
+// --mpi=pmix: the PMI exchange and Slurm's process mapping, hello with a
+// ring and allreduce, MPI_Abort ending every node's tasks. Under PMI-2
+// also: Slurm's placement against gompi's nodes (block and cyclic) with
+// traffic of every size between every pair (shared memory inside a node,
+// btl/ofi between nodes), and the node-aware collectives over 3 real
+// nodes. Every daemon and task is gone at the end.
 func TestSlurmAcrossHosts(t *testing.T) {
 	root := ensureBuild(t)
 	requireRig(t)
