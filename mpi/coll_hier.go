@@ -96,6 +96,9 @@ func hierSegment() int { return st.settings.size("GOMPI_COLL_HIER_SEGMENT", 64<<
 // hierVerbose reports a hierarchical choice once (GOMPI_COLL_VERBOSE=1).
 func (c *Comm) hierVerbose(k coll.Kind, h *coll.Nodes, bytes int) {
 	if st.settings["GOMPI_COLL_VERBOSE"] == "1" {
+		// The line shows the flag as algorithm would set it for c, not
+		// the previous choice's.
+		coll.Oversubscribed = fastInfo.Oversub && !c.spansJobs()
 		collVerbose(k, c.size, bytes, "hierarchical over "+strconv.Itoa(h.Count())+" nodes")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"gompi/btl"
@@ -149,7 +150,7 @@ func (t *ofiTransport) prepare() (bool, string, error) {
 		return false, "", err
 	}
 	t.m = m
-	return true, m.Provider() + "/" + hex.EncodeToString(addr), nil
+	return true, ofiCard(m.Provider(), addr), nil
 }
 
 func (t *ofiTransport) connect(eng *pml.Engine, card func(int) (string, error)) error {
@@ -176,13 +177,19 @@ func (t *ofiTransport) connect(eng *pml.Engine, card func(int) (string, error)) 
 	return nil
 }
 
-// parseOFICard reads "provider/hex address"; both ends must use the same
-// provider.
+// ofiCard is "provider/hex address". A layered provider's name has a ';'
+// ("tcp;ofi_rxm") that Slurm's PMI-2 server would take for a field
+// separator (it knows no escape): the card writes it as '+'.
+func ofiCard(prov string, addr []byte) string {
+	return strings.ReplaceAll(prov, ";", "+") + "/" + hex.EncodeToString(addr)
+}
+
+// parseOFICard reads an ofiCard; both ends must use the same provider.
 func parseOFICard(c, prov string) ([]byte, error) {
 	for i := len(c) - 1; i >= 0; i-- {
 		if c[i] == '/' {
-			if c[:i] != prov {
-				return nil, fmt.Errorf("it uses provider %q, this process %q (set GOMPI_OFI_PROVIDER)", c[:i], prov)
+			if theirs := strings.ReplaceAll(c[:i], "+", ";"); theirs != prov {
+				return nil, fmt.Errorf("it uses provider %q, this process %q (set GOMPI_OFI_PROVIDER)", theirs, prov)
 			}
 			return hex.DecodeString(c[i+1:])
 		}

@@ -17,6 +17,7 @@ package pmix
 #include <string.h>
 
 #define GP_NSLEN 255
+#define GP_BOOL 1
 #define GP_STRING 3
 #define GP_UINT32 14
 #define GP_GLOBAL 3
@@ -27,8 +28,11 @@ typedef struct { char nspace[GP_NSLEN + 1]; uint32_t rank; } gp_proc;
 // 24 bytes in PMIx 4; padded so the library never reads past ours.
 typedef struct {
 	uint16_t type;
-	union { char *string; uint32_t uint32; char pad[56]; } data;
+	union { uint8_t flag; char *string; uint32_t uint32; char pad[56]; } data;
 } gp_value;
+// pmix_info_t: a key of PMIX_MAX_KEYLEN+1 bytes, 32 bits of flags, a value.
+// Only ever passed one at a time (our gp_value may be longer than theirs).
+typedef struct { char key[512]; uint32_t flags; gp_value value; } gp_info;
 
 typedef int (*gp_init_fn)(gp_proc *, void *, size_t);
 typedef int (*gp_fin_fn)(void *, size_t);
@@ -74,7 +78,18 @@ static const char *gp_nspace(void) { return gp.me.nspace; }
 static uint32_t gp_rank(void) { return gp.me.rank; }
 static int gp_finalize(void) { return gp.fin(NULL, 0); }
 static int gp_commit(void) { return gp.commit(); }
-static int gp_fence(void) { return gp.fence(NULL, 0, NULL, 0); }
+// gp_fence asks the servers to collect every process's committed data
+// (PMIX_COLLECT_DATA): without it, data of a process on another node comes
+// on demand, and a server that fetched a peer's data once answers later gets
+// of keys the peer put since from that stale copy ("not found").
+static int gp_fence(void) {
+	gp_info collect;
+	memset(&collect, 0, sizeof collect);
+	strcpy(collect.key, "pmix.collect");
+	collect.value.type = GP_BOOL;
+	collect.value.data.flag = 1;
+	return gp.fence(NULL, 0, &collect, 1);
+}
 static int gp_abort(int code, const char *msg) { return gp.abrt(code, msg, NULL, 0); }
 
 static int gp_put(const char *key, char *value) {
