@@ -100,7 +100,7 @@ func (w *Win) FetchAndOp(src, res unsafe.Pointer, dt *datatype.Type, t int, disp
 	if e := w.w.FetchAndOp(src, res, dt, t, disp, o); e != nil {
 		return w.raiseOsc(call, e)
 	}
-	return nil
+	return w.fetched(call, t)
 }
 
 // CompareAndSwap is MPI_Compare_and_swap on one element of dt.
@@ -115,12 +115,29 @@ func (w *Win) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type, t 
 	if e := w.w.CompareAndSwap(src, cmp, res, dt, t, disp); e != nil {
 		return w.raiseOsc(call, e)
 	}
-	return nil
+	return w.fetched(call, t)
 }
 
 // The request forms: the operation completes at the call (to a remote
 // target: the call flushes it), so the request is born complete. The
 // standard admits them only in a passive-target epoch (MPI-4.1 12.3.5).
+
+// fetched completes a fetch-and-op or compare-and-swap to a remote target
+// in the call: the standard makes the result usable only after a flush,
+// but the atomics' retry loops everywhere read it at once, as every
+// shared-memory implementation allows.
+func (w *Win) fetched(call string, t int) error {
+	if w.w.Remote(t) {
+		if e := w.w.FlushRemote(t); e != nil {
+			return w.raiseOsc(call, e)
+		}
+	}
+	return nil
+}
+
+// RequestDone is the request of an operation to t just made by a request
+// form (MPI_Rput...): born complete, the operation flushed if remote.
+func (w *Win) RequestDone(call string, t int) (*Request, error) { return w.done(call, t) }
 
 // done completes an operation to a remote target for a request form.
 func (w *Win) done(call string, t int) (*Request, error) {

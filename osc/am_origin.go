@@ -33,7 +33,9 @@ type amPend struct {
 }
 
 // Remote reports whether target t is reached by active messages.
-func (w *Window) Remote(t int) bool { return t >= 0 && t < len(w.Targets) && w.Targets[t].Path == PathAM }
+func (w *Window) Remote(t int) bool {
+	return t >= 0 && t < len(w.Targets) && w.Targets[t].Path == PathAM
+}
 
 func (w *Window) nextSeq() uint32 {
 	w.seq++
