@@ -103,9 +103,13 @@ func (w *Win) flush(call string, t int) error {
 }
 
 // Sync is MPI_Win_sync: public and private copies are one (unified model),
-// so a memory barrier.
+// so a memory barrier; on a window spanning nodes it also serves the
+// operations other nodes sent (a target polling its memory sees them).
 func (w *Win) Sync() error {
 	w.w.Sync()
+	if w.net != nil {
+		st.eng.Progress()
+	}
 	return nil
 }
 
