@@ -159,7 +159,23 @@ func (w *Window) amRMA(kind, flags uint8, t int, disp int64, tc int, tt *datatyp
 		w.pend = append(w.pend, pd)
 		p = end
 	}
+	w.bound()
 	return nil
+}
+
+// amMaxPending bounds the requests an origin keeps in flight: a long epoch
+// of small operations does not pile up buffers here and unexpected
+// messages at the targets.
+const amMaxPending = 4096
+
+// bound completes everything in flight when too much is: completing early
+// is allowed; an error waits for the next flush.
+func (w *Window) bound() {
+	if len(w.pend) >= amMaxPending {
+		if e := w.amFlush(-1); e != nil && w.late == nil {
+			w.late = e
+		}
+	}
 }
 
 // amCtl sends a control request (lock, unlock, post, done) to t; it is
@@ -170,13 +186,14 @@ func (w *Window) amCtl(t int, kind, flags uint8) {
 	hdr.put(msg)
 	reply := make([]byte, AMReplyHeader+256)
 	w.pend = append(w.pend, amPend{t: t, reply: reply, h: w.Net.Send(t, msg, reply)})
+	w.bound()
 }
 
 // amFlush waits for the replies of every request to t (every target for
 // t < 0) and delivers fetched data; it returns the first error a target
 // reported.
 func (w *Window) amFlush(t int) *Error {
-	if len(w.pend) == 0 {
+	if len(w.pend) == 0 && w.late == nil {
 		return nil
 	}
 	var first *Error
@@ -199,6 +216,9 @@ func (w *Window) amFlush(t int) *Error {
 	}
 	clear(w.pend[k:])
 	w.pend = w.pend[:k]
+	if first == nil && w.late != nil {
+		first, w.late = w.late, nil
+	}
 	return first
 }
 

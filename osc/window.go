@@ -52,6 +52,7 @@ type Window struct {
 
 	// active messages, origin side (am_origin.go)
 	pend     []amPend
+	late     *Error // an error found by an early completion (bound)
 	seq      uint32
 	amBlocks []int64
 	amOut    []int64
