@@ -20,6 +20,7 @@ type winNet struct {
 	rep   []byte
 	sends []netSend // replies in flight
 	hook  pml.Hook
+	send  func(to int, seq uint32, b []byte) // n.reply, made once
 }
 
 type netSend struct {
@@ -36,6 +37,7 @@ type netOp struct {
 func newWinNet(w *osc.Window, c *Comm) *winNet {
 	n := &winNet{w: w, c: c, rbuf: make([]byte, osc.AMMax), rep: make([]byte, osc.AMMaxReply)}
 	n.hook = n.progress
+	n.send = n.reply
 	n.post()
 	st.eng.AddHook(&n.hook)
 	return n
@@ -85,7 +87,7 @@ func (n *winNet) progress() int {
 		n.post()
 		k++
 	}
-	k += n.w.GrantLocks(n.reply)
+	k += n.w.GrantLocks(n.send)
 	j := 0
 	for _, x := range n.sends {
 		if x.r.Done() {
