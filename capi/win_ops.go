@@ -153,7 +153,11 @@ func gompi_Win_rma(kind C.int, obuf unsafe.Pointer, oc C.long, odt C.int, rbuf u
 		return C.int(mpi.Code(err))
 	}
 	if req != nil {
-		*req = C.int(mpi.RequestHandle(mpi.DoneRequest()))
+		rq, err := w.RequestDone(call, int(t))
+		if err != nil {
+			return C.int(mpi.Code(err))
+		}
+		*req = C.int(mpi.RequestHandle(rq))
 	}
 	return 0
 }

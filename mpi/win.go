@@ -33,6 +33,10 @@ type Win struct {
 	// Extra is C memory the C binding keeps with the window (the values
 	// of the predefined attributes); it frees it after Free.
 	Extra unsafe.Pointer
+	// multiNode: the members span nodes; net serves this rank as a target
+	// of the others' active messages.
+	multiNode bool
+	net       *winNet
 }
 
 type winHints struct {
@@ -217,7 +221,7 @@ const (
 	dBase
 	dSize
 	dDisp
-	dLocal
+	dLeader // the lowest window rank on this rank's node (shares its segment)
 	dLen
 )
 
@@ -268,38 +272,42 @@ func (c *Comm) newWin(call string, flavor int, base unsafe.Pointer, size int64, 
 	return w, nil
 }
 
-// build exchanges the descriptors, makes and maps the segment and works out
-// how each target is reached; every member gets the same verdict.
+// build exchanges the descriptors, makes and maps each node's segment
+// and works out how each target is reached; every member gets the same
+// verdict. Ranks of one node share a segment made by their lowest rank;
+// targets on other nodes are reached by active messages (winNet).
 func (w *Win) build() string {
 	d := w.comm
 	v := viewOf(d)
 	n, me := d.size, d.rank
-	local := 1
-	for _, r := range d.group {
-		if r != st.rank && (st.sm == nil || !st.sm.Reaches(r)) {
-			local = 0
+	leader := me
+	for r, wr := range d.group {
+		if r < me && wr != st.rank && st.sm != nil && st.sm.Reaches(wr) {
+			leader = r
+			break
 		}
 	}
 	mine := make([]int, dLen)
-	mine[dPid], mine[dBase], mine[dSize], mine[dDisp], mine[dLocal] = os.Getpid(), int(uintptr(w.Base)), int(w.Size), w.DispUnit, local
+	mine[dPid], mine[dBase], mine[dSize], mine[dDisp], mine[dLeader] = os.Getpid(), int(uintptr(w.Base)), int(w.Size), w.DispUnit, leader
 	all := v.allgatherInts(mine)
 	desc := func(r, f int) int { return all[r*dLen+f] }
-	for r := 0; r < n; r++ {
-		if desc(r, dLocal) == 0 {
-			return "one-sided communication between processes on different nodes is not supported yet"
-		}
-	}
 	sizes := make([]int64, n)
-	if w.Flavor == abi.WinFlavorAllocate || w.Flavor == abi.WinFlavorShared {
-		for r := range sizes {
+	remote := false
+	for r := range sizes {
+		if desc(r, dLeader) != leader {
+			remote = true
+		} else if w.Flavor == abi.WinFlavorAllocate || w.Flavor == abi.WinFlavorShared {
 			sizes[r] = int64(desc(r, dSize))
+		}
+		if desc(r, dLeader) != desc(0, dLeader) {
+			w.multiNode = true
 		}
 	}
 	offs, total := osc.Layout(sizes, w.Flavor == abi.WinFlavorShared && !w.hints.noncontig)
 	var seg *osc.Segment
 	var msg string
 	fd := 0
-	if me == 0 {
+	if me == leader {
 		var err error
 		if seg, err = osc.CreateSegment(int(total)); err != nil {
 			msg, fd = err.Error(), -1
@@ -307,27 +315,42 @@ func (w *Win) build() string {
 			fd = seg.FD
 		}
 	}
-	fd = v.allgatherInts([]int{fd})[0]
-	if fd < 0 {
-		if msg == "" {
-			msg = "rank 0 of the window could not create its shared memory"
+	fds := v.allgatherInts([]int{fd})
+	for r := 0; r < n; r++ {
+		if fds[r] < 0 {
+			if seg != nil {
+				seg.Unmap()
+			}
+			if msg == "" {
+				msg = fmt.Sprintf("window rank %d could not create its node's shared memory", r)
+			}
+			return msg
 		}
-		return msg
 	}
 	ok := 1
-	if me != 0 {
+	if me != leader {
 		var err error
-		if seg, err = osc.OpenSegment(desc(0, dPid), fd, int(total)); err != nil {
+		if seg, err = osc.OpenSegment(desc(leader, dPid), fds[leader], int(total)); err != nil {
 			msg, ok = err.Error(), 0
 		}
 	}
 	targets := make([]osc.Target, n)
 	direct := 1
+	if remote {
+		direct = 0 // remote targets apply accumulates under the mutex
+	}
 	if ok == 1 {
 		for r := range targets {
 			t := &targets[r]
 			t.Peer, t.Size, t.DispUnit = d.group[r], int64(desc(r, dSize)), int64(desc(r, dDisp))
 			t.Addr = uintptr(desc(r, dBase))
+			if desc(r, dLeader) != leader {
+				t.Path = osc.PathAM
+				if w.Flavor == abi.WinFlavorDynamic {
+					t.Size = 0
+				}
+				continue
+			}
 			switch w.Flavor {
 			case abi.WinFlavorAllocate, abi.WinFlavorShared:
 				t.Path, t.Ptr = osc.PathDirect, unsafe.Add(seg.Base, offs[r])
@@ -367,12 +390,23 @@ func (w *Win) build() string {
 			direct = 0
 		}
 	}
-	d.Barrier() // everyone mapped the segment: its descriptor can go
+	d.Barrier() // everyone mapped its segment: the descriptors can go
 	seg.CloseFD()
 	w.w = osc.NewWindow(me, seg, targets, w.Flavor, winMover(), winIdle)
 	w.w.Atomics = direct == 1
 	if w.Flavor == abi.WinFlavorAllocate || w.Flavor == abi.WinFlavorShared {
 		w.Base = targets[me].Ptr
+	}
+	if w.multiNode {
+		s, area, e := d.agreeIntra("MPI_Win_create", v)
+		if e != nil {
+			seg.Unmap()
+			return e.Detail
+		}
+		nc := newIntra(s, d.group, d.rank, d, area)
+		nc.errh = ErrorsReturn
+		w.net = newWinNet(w.w, nc)
+		w.w.Net = w.net
 	}
 	return ""
 }
@@ -387,11 +421,19 @@ func (w *Win) Free() error {
 	if rc := w.Attrs.DeleteAll(w.Handle); rc != 0 {
 		return raiseWin(w, callbackErr(call, "delete", rc))
 	}
+	flushErr := w.w.FlushRemote(-1)
 	w.comm.Barrier()
+	if w.net != nil {
+		w.net.close()
+		w.net = nil
+	}
 	w.w.Seg.Unmap()
 	w.comm.release()
 	wins.remove(int(abi.HandleIndex(w.Handle)))
 	w.Handle = abi.WinNull
+	if flushErr != nil {
+		return w.raiseOsc(call, flushErr)
+	}
 	return nil
 }
 
@@ -405,7 +447,7 @@ func (w *Win) SharedQuery(r int) (unsafe.Pointer, int64, int, error) {
 	ts := w.w.Targets
 	if r == abi.ProcNull {
 		for i := range ts {
-			if ts[i].Size > 0 {
+			if ts[i].Size > 0 && ts[i].Path != osc.PathAM {
 				return ts[i].Ptr, ts[i].Size, int(ts[i].DispUnit), nil
 			}
 		}
@@ -413,6 +455,9 @@ func (w *Win) SharedQuery(r int) (unsafe.Pointer, int64, int, error) {
 	}
 	if r < 0 || r >= len(ts) {
 		return nil, 0, 0, w.raise(call, abi.ErrRank, fmt.Sprintf("rank %d is not in the window", r))
+	}
+	if ts[r].Path == osc.PathAM {
+		return nil, 0, 0, w.raise(call, abi.ErrRmaShared, fmt.Sprintf("window rank %d is on another node: its memory cannot be shared", r))
 	}
 	return ts[r].Ptr, ts[r].Size, int(ts[r].DispUnit), nil
 }

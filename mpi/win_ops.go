@@ -100,7 +100,7 @@ func (w *Win) FetchAndOp(src, res unsafe.Pointer, dt *datatype.Type, t int, disp
 	if e := w.w.FetchAndOp(src, res, dt, t, disp, o); e != nil {
 		return w.raiseOsc(call, e)
 	}
-	return nil
+	return w.fetched(call, t)
 }
 
 // CompareAndSwap is MPI_Compare_and_swap on one element of dt.
@@ -115,12 +115,39 @@ func (w *Win) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type, t 
 	if e := w.w.CompareAndSwap(src, cmp, res, dt, t, disp); e != nil {
 		return w.raiseOsc(call, e)
 	}
+	return w.fetched(call, t)
+}
+
+// The request forms: the operation completes at the call (to a remote
+// target: the call flushes it), so the request is born complete. The
+// standard admits them only in a passive-target epoch (MPI-4.1 12.3.5).
+
+// fetched completes a fetch-and-op or compare-and-swap to a remote target
+// in the call: the standard makes the result usable only after a flush,
+// but the atomics' retry loops everywhere read it at once, as every
+// shared-memory implementation allows.
+func (w *Win) fetched(call string, t int) error {
+	if w.w.Remote(t) {
+		if e := w.w.FlushRemote(t); e != nil {
+			return w.raiseOsc(call, e)
+		}
+	}
 	return nil
 }
 
-// The request forms: the operation completes at the call, so the request
-// is born complete. The standard admits them only in a passive-target
-// epoch (MPI-4.1 12.3.5).
+// RequestDone is the request of an operation to t just made by a request
+// form (MPI_Rput...): born complete, the operation flushed if remote.
+func (w *Win) RequestDone(call string, t int) (*Request, error) { return w.done(call, t) }
+
+// done completes an operation to a remote target for a request form.
+func (w *Win) done(call string, t int) (*Request, error) {
+	if w.w.Remote(t) {
+		if e := w.w.FlushRemote(t); e != nil {
+			return nil, w.raiseOsc(call, e)
+		}
+	}
+	return DoneRequest(), nil
+}
 
 // RequestCheck raises MPI_ERR_RMA_SYNC for a request-based operation to
 // target t outside a passive-target epoch; rank errors are left to the
@@ -139,7 +166,7 @@ func (w *Win) Rput(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp in
 	if err := w.Put(src, oc, ot, t, disp, tc, tt); err != nil {
 		return nil, err
 	}
-	return DoneRequest(), nil
+	return w.done("MPI_Rput", t)
 }
 
 func (w *Win) Rget(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) (*Request, error) {
@@ -149,7 +176,7 @@ func (w *Win) Rget(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp in
 	if err := w.Get(dst, oc, ot, t, disp, tc, tt); err != nil {
 		return nil, err
 	}
-	return DoneRequest(), nil
+	return w.done("MPI_Rget", t)
 }
 
 func (w *Win) Raccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type, o *op.Op) (*Request, error) {
@@ -159,7 +186,7 @@ func (w *Win) Raccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, t int, 
 	if err := w.Accumulate(src, oc, ot, t, disp, tc, tt, o); err != nil {
 		return nil, err
 	}
-	return DoneRequest(), nil
+	return w.done("MPI_Raccumulate", t)
 }
 
 func (w *Win) RgetAccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res unsafe.Pointer, rc int, rt *datatype.Type,
@@ -170,7 +197,7 @@ func (w *Win) RgetAccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res 
 	if err := w.GetAccumulate(src, oc, ot, res, rc, rt, t, disp, tc, tt, o); err != nil {
 		return nil, err
 	}
-	return DoneRequest(), nil
+	return w.done("MPI_Rget_accumulate", t)
 }
 
 // Slice helpers for Go programs: disp counts elements of the target's

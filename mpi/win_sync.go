@@ -22,10 +22,15 @@ func (w *Win) Fence(assert int) error {
 	if e := w.w.FenceCheck(assert); e != nil {
 		return w.raiseOsc(call, e)
 	}
-	// Operations completed at their calls; the barrier orders them and
-	// the local stores before the fence against the accesses after it.
+	// Operations to shared-memory targets completed at their calls, those
+	// to other nodes complete here; the barrier orders them and the local
+	// stores before the fence against the accesses after it.
+	e := w.w.FlushRemote(-1)
 	w.comm.Barrier()
 	w.w.FenceDone(assert)
+	if e != nil {
+		return w.raiseOsc(call, e)
+	}
 	return nil
 }
 
@@ -98,9 +103,13 @@ func (w *Win) flush(call string, t int) error {
 }
 
 // Sync is MPI_Win_sync: public and private copies are one (unified model),
-// so a memory barrier.
+// so a memory barrier; on a window spanning nodes it also serves the
+// operations other nodes sent (a target polling its memory sees them).
 func (w *Win) Sync() error {
 	w.w.Sync()
+	if w.net != nil {
+		st.eng.Progress()
+	}
 	return nil
 }
 

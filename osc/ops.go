@@ -49,12 +49,7 @@ func (w *Window) check(t int) *Error {
 // tc*tt.Size > 0.
 func (w *Window) resolve(t int, disp int64, tc int, tt *datatype.Type) (where, *Error) {
 	tg := &w.Targets[t]
-	lo := int64(tt.TrueLB)
-	span := int64(tc-1)*int64(tt.Extent) + int64(tt.TrueExtent)
-	if tt.Extent < 0 {
-		lo += int64(tc-1) * int64(tt.Extent)
-		span = int64(tc-1)*int64(-tt.Extent) + int64(tt.TrueExtent)
-	}
+	lo, span := spanOf(tc, tt)
 	if w.Flavor == abi.WinFlavorDynamic {
 		a := uintptr(disp)
 		if !tg.ctl.Covers(uint64(int64(a)+lo), uint64(span), w.Idle) {
@@ -123,7 +118,8 @@ func sizeErr() *Error {
 
 // transfer is the prologue Put and Get share: it checks the target rank and
 // that both sides carry n bytes, and resolves where the target data lies.
-// n == 0 with a nil error means there is nothing to move.
+// n == 0 with a nil error means there is nothing to move; a remote target
+// is not resolved (the caller sends the operation).
 func (w *Window) transfer(oc int, ot *datatype.Type, t int, disp int64, tc int, tt *datatype.Type) (where, int, *Error) {
 	if err := w.check(t); err != nil {
 		return where{}, 0, err
@@ -132,8 +128,8 @@ func (w *Window) transfer(oc int, ot *datatype.Type, t int, disp int64, tc int, 
 	if n != tc*tt.Size {
 		return where{}, 0, sizeErr()
 	}
-	if n == 0 {
-		return where{}, 0, nil
+	if n == 0 || w.Remote(t) {
+		return where{}, n, nil
 	}
 	at, err := w.resolve(t, disp, tc, tt)
 	return at, n, err
@@ -144,6 +140,9 @@ func (w *Window) Put(src unsafe.Pointer, oc int, ot *datatype.Type, t int, disp 
 	at, n, err := w.transfer(oc, ot, t, disp, tc, tt)
 	if err != nil || n == 0 {
 		return err
+	}
+	if w.Remote(t) {
+		return w.amRMA(AMPut, 0, t, disp, tc, tt, w.packed(0, src, oc, ot), nil, 0, nil, nil, nil)
 	}
 	if !at.cma && ot.Contig && tt.Contig {
 		mem.Copy(at.ptr, src, n)
@@ -162,6 +161,9 @@ func (w *Window) Get(dst unsafe.Pointer, oc int, ot *datatype.Type, t int, disp 
 	at, n, err := w.transfer(oc, ot, t, disp, tc, tt)
 	if err != nil || n == 0 {
 		return err
+	}
+	if w.Remote(t) {
+		return w.amRMA(AMGet, 0, t, disp, tc, tt, nil, dst, oc, ot, nil, nil)
 	}
 	if !at.cma && ot.Contig && tt.Contig {
 		mem.Copy(dst, at.ptr, n)
@@ -243,6 +245,9 @@ func (w *Window) accumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res u
 	opi := o.Index()
 	if n == 0 || opi == op.INoOp && !fetch {
 		return nil
+	}
+	if w.Remote(t) {
+		return w.amAccumulate(src, oc, ot, res, rc, rt, t, disp, tc, tt, o, base, fetch)
 	}
 	at, err := w.resolve(t, disp, tc, tt)
 	if err != nil {
@@ -394,6 +399,13 @@ func (w *Window) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type,
 	if !dt.Builtin {
 		return errf(abi.ErrType, "compare-and-swap takes a predefined datatype")
 	}
+	if w.Remote(t) {
+		sz := dt.Size
+		in := w.buf(2, 2*sz)
+		mem.Copy(unsafe.Pointer(&in[0]), src, sz)
+		mem.Copy(unsafe.Pointer(&in[sz]), cmp, sz)
+		return w.amRMA(AMCas, 0, t, disp, 1, dt, in, res, 1, dt, nil, nil)
+	}
 	at, err := w.resolve(t, disp, 1, dt)
 	if err != nil {
 		return err
@@ -427,4 +439,22 @@ func (w *Window) CompareAndSwap(src, cmp, res unsafe.Pointer, dt *datatype.Type,
 		}
 	}
 	return nil
+}
+
+// amAccumulate sends an accumulate to a remote target: the origin data
+// packed (padded pair types included, whose packed form is the elements
+// without padding), folded at the target.
+func (w *Window) amAccumulate(src unsafe.Pointer, oc int, ot *datatype.Type, res unsafe.Pointer, rc int, rt *datatype.Type,
+	t int, disp int64, tc int, tt *datatype.Type, o *op.Op, base *datatype.Type, fetch bool) *Error {
+	var in []byte
+	if o.Index() != op.INoOp {
+		n := tc * tt.Size
+		in = w.buf(0, n)
+		ot.Pack(in, src, oc, 0)
+	}
+	var flags uint8
+	if fetch {
+		flags = AMFetch
+	}
+	return w.amRMA(AMAcc, flags, t, disp, tc, tt, in, res, rc, rt, o, base)
 }

@@ -13,8 +13,7 @@ type Path int8
 const (
 	PathDirect Path = iota + 1 // plain loads and stores through a mapping
 	PathCMA                    // process_vm_readv/writev
-	// An active-message path through the pml (other nodes, single copy
-	// refused) is where a third value would go.
+	PathAM                     // active messages through a Remote (another node)
 )
 
 // Target is what an origin knows of one target of a window.
@@ -43,10 +42,25 @@ type Window struct {
 	// other).
 	Atomics bool
 
+	// Net carries operations to PathAM targets (nil when there are none).
+	Net Remote
+
 	consumed   []uint32 // per target: posts consumed by MPI_Win_start
 	expectDone uint32   // completions MPI_Win_wait waits for, cumulated
 	scratch    [3][]byte
 	fenceWord  uint32
+
+	// active messages, origin side (am_origin.go)
+	pend     []amPend
+	late     *Error // an error found by an early completion (bound)
+	seq      uint32
+	amBlocks []int64
+	amOut    []int64
+	// target side (am_target.go)
+	held   []uint8 // per origin: the lock it holds here
+	lockQ  []amLock
+	amPtrs []unsafe.Pointer
+	amCur  []byte
 }
 
 // Layout places the control blocks and, for MPI_Win_allocate(_shared),
@@ -72,7 +86,7 @@ func Layout(sizes []int64, contig bool) (offs []int64, total int64) {
 func NewWindow(me int, seg *Segment, targets []Target, flavor int, mv Mover, idle Idle) *Window {
 	n := len(targets)
 	w := &Window{Me: me, Flavor: flavor, Targets: targets, Seg: seg, Mover: mv, Idle: idle,
-		Epoch: newEpoch(n), consumed: make([]uint32, n)}
+		Epoch: newEpoch(n), consumed: make([]uint32, n), held: make([]uint8, n)}
 	if w.Idle == nil {
 		w.Idle = DefaultIdle
 	}
@@ -111,6 +125,10 @@ func (w *Window) Lock(typ, t, assert int) *Error {
 	}
 	if assert&abi.ModeNocheck != 0 {
 		state |= lockNoCheck
+	} else if w.Remote(t) {
+		if err := w.amLock([]int{t}, typ == abi.LockExclusive); err != nil {
+			return err
+		}
 	} else if state == lockShared {
 		w.Targets[t].ctl.LockShared(w.Idle)
 	} else {
@@ -126,6 +144,15 @@ func (w *Window) Unlock(t int) *Error {
 		return err
 	}
 	w.fence()
+	if w.Remote(t) {
+		var err *Error
+		if w.Epoch.clearLock(t)&lockNoCheck != 0 {
+			err = w.amFlush(t)
+		} else {
+			err = w.amUnlock(t)
+		}
+		return err
+	}
 	switch w.Epoch.clearLock(t) {
 	case lockShared:
 		w.Targets[t].ctl.UnlockShared()
@@ -145,10 +172,18 @@ func (w *Window) LockAll(assert int) *Error {
 		w.Epoch.lockAll = lockShared | lockNoCheck
 		return nil
 	}
+	var remote []int
 	for r := range w.Targets {
-		w.Targets[r].ctl.LockShared(w.Idle)
+		if w.Remote(r) {
+			remote = append(remote, r)
+		} else {
+			w.Targets[r].ctl.LockShared(w.Idle)
+		}
 	}
 	w.Epoch.lockAll = lockShared
+	if len(remote) > 0 {
+		return w.amLock(remote, false)
+	}
 	return nil
 }
 
@@ -158,22 +193,39 @@ func (w *Window) UnlockAll() *Error {
 		return syncErr("the window is not locked by MPI_Win_lock_all")
 	}
 	w.fence()
+	var err *Error
+	if w.Net != nil {
+		err = w.amFlush(-1)
+	}
 	if w.Epoch.lockAll&lockNoCheck == 0 {
 		for r := range w.Targets {
-			w.Targets[r].ctl.UnlockShared()
+			if w.Remote(r) {
+				w.amCtl(r, AMUnlock, 0)
+			} else {
+				w.Targets[r].ctl.UnlockShared()
+			}
+		}
+		if w.Net != nil {
+			if e := w.amFlush(-1); err == nil {
+				err = e
+			}
 		}
 	}
 	w.Epoch.lockAll = 0
-	return nil
+	return err
 }
 
-// Flush completes operations to t (all targets for t < 0): they completed
-// at their call, so it only orders memory.
+// Flush completes operations to t (all targets for t < 0): those to
+// shared-memory targets completed at their call, so for them it only
+// orders memory; those to remote targets wait for their replies.
 func (w *Window) Flush(t int) *Error {
 	if err := w.Epoch.flushCheck(t); err != nil {
 		return err
 	}
 	w.fence()
+	if w.Net != nil {
+		return w.amFlush(t)
+	}
 	return nil
 }
 
@@ -188,7 +240,11 @@ func (w *Window) Post(group []int, assert int) *Error {
 	w.fence()
 	w.expectDone += uint32(len(group))
 	for _, o := range group {
-		atomic.AddUint32(w.Targets[o].ctl.post(w.Me), 1)
+		if w.Remote(o) {
+			w.amCtl(o, AMPost, 0)
+		} else {
+			atomic.AddUint32(w.Targets[o].ctl.post(w.Me), 1)
+		}
 	}
 	w.Epoch.posted = true
 	w.Epoch.postGroup = append(w.Epoch.postGroup[:0], group...)
@@ -221,11 +277,19 @@ func (w *Window) Complete() *Error {
 		return err
 	}
 	w.fence()
+	var err *Error
+	if w.Net != nil {
+		err = w.amFlush(-1) // the operations are done before the target hears so
+	}
 	for _, t := range w.Epoch.startGroup {
-		atomic.AddUint32(&w.Targets[t].ctl.done, 1)
+		if w.Remote(t) {
+			w.amCtl(t, AMDone, 0)
+		} else {
+			atomic.AddUint32(&w.Targets[t].ctl.done, 1)
+		}
 	}
 	w.Epoch.clearStart()
-	return nil
+	return err
 }
 
 func (w *Window) allDone() bool {

@@ -6,9 +6,9 @@
  * the network transport (btl/ofi) between nodes. Checks that the node
  * split is what MPI sees (processor names aside), that traffic crosses
  * the network both ways with every protocol size, that collectives of a
- * communicator spanning nodes and of one inside a node agree, and that a
- * window across nodes is refused with MPI_ERR_WIN while one inside a node
- * works. */
+ * communicator spanning nodes and of one inside a node agree, and that
+ * windows inside a node and across nodes work (shared_query of a rank on
+ * another node is refused with MPI_ERR_RMA_SHARED). */
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -84,8 +84,27 @@ int main(int argc, char **argv)
     CHECK_MPI(MPI_Win_fence(0, w));
     CHECK(buf[(nrank + nsize - 1) % nsize] == (nsize == 2 ? rank ^ 1 : rank), "node window holds %d", buf[(nrank + nsize - 1) % nsize]);
     CHECK_MPI(MPI_Win_free(&w));
-    int rc = MPI_Win_create(buf, sizeof buf, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &w);
-    CHECK(err_class(rc) == MPI_ERR_WIN, "a window across nodes: %d, want MPI_ERR_WIN", err_class(rc));
+    /* Across nodes: active messages; shared_query of a rank of another node
+     * is refused with MPI_ERR_RMA_SHARED. */
+    CHECK_MPI(MPI_Win_create(buf, sizeof buf, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &w));
+    CHECK_MPI(MPI_Win_fence(0, w));
+    int two = rank + 100;
+    CHECK_MPI(MPI_Put(&two, 1, MPI_INT, peer, 1, 1, MPI_INT, w));
+    CHECK_MPI(MPI_Win_fence(0, w));
+    CHECK(buf[1] == (rank + size - 2) % size + 100, "world window holds %d", buf[1]);
+    CHECK_MPI(MPI_Win_free(&w));
+    int *sm;
+    CHECK_MPI(MPI_Win_allocate_shared(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &sm, &w));
+    MPI_Win_set_errhandler(w, MPI_ERRORS_RETURN);
+    MPI_Aint qs;
+    int qdu;
+    void *qb;
+    CHECK_MPI(MPI_Win_shared_query(w, (rank ^ 1) < size ? (rank ^ 1) : rank, &qs, &qdu, &qb));
+    if (size > 2) {
+        int rc = MPI_Win_shared_query(w, (rank + 2) % size, &qs, &qdu, &qb);
+        CHECK(err_class(rc) == MPI_ERR_RMA_SHARED, "shared_query across nodes: %d, want MPI_ERR_RMA_SHARED", err_class(rc));
+    }
+    CHECK_MPI(MPI_Win_free(&w));
 
     free(big);
     free(s);

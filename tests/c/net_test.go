@@ -18,9 +18,11 @@ import (
 // "node". TestCNet runs point-to-point programs with every rank on a node
 // of its own, and collectives and point-to-point with two ranks per node
 // (shared memory and network mixed, the node-local shared-memory
-// collectives only on communicators inside a node). Windows across nodes
-// are refused with MPI_ERR_WIN (net_nodes.c), so rma_ programs are not
-// run here.
+// collectives only on communicators inside a node). The one-sided programs
+// run on two nodes of one rank (np=2) and two of two (np=4: targets reached
+// by shared memory and by active messages at once); those built on
+// MPI_Win_shared_query of every rank (rma_shared, rma_zero, osc_locks) are
+// node-local by nature and not run here.
 var netModes = []struct {
 	name  string
 	env   string
@@ -31,6 +33,23 @@ var netModes = []struct {
 		`^p2p_(pingpong|probe|modes|wildcard|order|sendrecv|unexpected|truncate|persistent|status|cancel|cancel_send|multi|irecv_queue|irecv_ready|procnull)$|^net_rndv$`), upTo4},
 	{"split=2", "GOMPI_NODE_SPLIT=2", regexp.MustCompile(
 		`^(coll_(default|alg[1-5]|derived|nonblocking|persistent|inter|neighbor|truncate)|p2p_(pingpong|wildcard|soak)|part_basic)$`), upTo4},
+	{"rma/split=rank", "GOMPI_NODE_SPLIT=rank", rmaNet, exactly(2)},
+	{"rma/split=2", "GOMPI_NODE_SPLIT=2", rmaNet, exactly(4)},
+}
+
+// rmaNet is the one-sided programs run across nodes.
+var rmaNet = regexp.MustCompile(`^(rma_(fence|lock|lock8|lockall_flush|pscw|requests|atomics|dynamic|errors|attrs)|osc_(smoke|errors))$`)
+
+// exactly runs a program at np when its spec allows np, else not at all.
+func exactly(np int) func([]int) int {
+	return func(nps []int) int {
+		for _, n := range nps {
+			if n == np {
+				return np
+			}
+		}
+		return 0
+	}
 }
 
 // upTo4 is the largest process count of at most 4 (two "nodes" of two).
