@@ -25,8 +25,12 @@ import (
 // agree) and runs on the parent's collective context with a tag of its own:
 // idups outstanding together, or crossed with idups on other parents in
 // another order elsewhere, never take each other's messages.
+// The range lies below every other management tag (xview.go): at -(1<<21)
+// it overlapped MPI_Intercomm_create's leader tags, which run on the peer
+// communicator's collective context, so an idup of that communicator in
+// flight could take a leader's message.
 const (
-	tagIdupBase = -(1 << 21) // tagIdupBase - (number mod idupTags)
+	tagIdupBase = -(1 << 23) // tagIdupBase - (number mod idupTags)
 	idupTags    = 1 << 16
 )
 
