@@ -28,7 +28,7 @@ MPI_File_write MPI_File_write_all MPI_File_iread MPI_File_iwrite MPI_File_iread_
 MPI_File_read_shared MPI_File_write_shared MPI_File_iread_shared MPI_File_iwrite_shared
 MPI_File_read_ordered MPI_File_write_ordered MPI_File_read_at_all_begin MPI_File_write_at_all_begin
 MPI_File_read_all_begin MPI_File_write_all_begin MPI_File_read_ordered_begin MPI_File_write_ordered_begin
-MPI_File_get_type_extent MPI_Register_datarep
+MPI_File_get_type_extent MPI_Register_datarep MPI_Status_set_elements
 `)
 
 // largeCollectives are the collectives whose blocking, MPI_I* and *_init

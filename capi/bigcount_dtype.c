@@ -211,3 +211,12 @@ int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Cou
     return gompi_Get_count((uintptr_t)status, datatype, status_bytes(status), NULL, count, 1);
 }
 #pragma weak MPI_Get_elements_c = PMPI_Get_elements_c
+
+/* MPI-4.1 added the large-count twin MPI-4.0 left out. */
+int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    if (!status || GOMPI_STATUS_IGNORED(status))
+        return gompi_NullArg("MPI_Status_set_elements_c", BAD_STATUS);
+    return gompi_Status_set_elements((uintptr_t)status, datatype, count);
+}
+#pragma weak MPI_Status_set_elements_c = PMPI_Status_set_elements_c

@@ -174,14 +174,11 @@ func (c *Comm) Idup() (*Comm, error) {
 	return CommFromHandle(h), nil
 }
 
-// idupNow is an idup that completes in the call: every intracommunicator is
-// made with a second context slot agreed with the first, kept for its first
-// idup (all members call idup on c in the same order, so all take the
-// reserve together); an intercommunicator's idup is MPI_Comm_dup.
+// idupNow is an intracommunicator's first idup, complete in the call: every
+// intracommunicator is made with a second context slot agreed with the
+// first, kept for its first idup (all members call idup on c in the same
+// order, so all take the reserve together).
 func (c *Comm) idupNow() (*Comm, error) {
-	if c.inter || c.reserve == 0 {
-		return c.Dup()
-	}
 	slot := c.reserve - 1
 	c.reserve = 0
 	c.slots = slices.DeleteFunc(c.slots, func(s int) bool { return s == slot })

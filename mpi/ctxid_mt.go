@@ -47,13 +47,31 @@ func ctxOffer(key uint64, attempt int) ctxMask {
 			m[i] &^= c[i]
 		}
 	}
-	r := int((key*0x9e3779b97f4a7c15)>>32+uint64(attempt)) % ctxRegions
+	r := ctxPick(key, attempt, ctxRegions)
 	for s := 0; s < areaBit0; s++ {
 		if s/regionLen != r {
 			m.clear(s)
 		}
 	}
 	return m
+}
+
+// ctxPick chooses one of n regions (or words) for an attempt of the
+// agreement with key: the same choice in every member. The first attempt's
+// depends on the key only (key 0 takes the first); later ones hash key and
+// attempt together. Not key+attempt: two agreements in flight in two
+// processes at once that each claim the word the other offers both come up
+// empty, retry together, and with consecutive words would collide again at
+// every retry; hashed, they part at the next attempt but for 1 in n.
+func ctxPick(key uint64, attempt, n int) int {
+	h := key * 0x9e3779b97f4a7c15 >> 32
+	if attempt > 0 {
+		h = key + uint64(attempt)*0x9e3779b97f4a7c15 // splitmix64
+		h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+		h = (h ^ h>>27) * 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	return int(h % uint64(n))
 }
 
 // ctxClaim records m as offered until the returned function runs.

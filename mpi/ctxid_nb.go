@@ -25,8 +25,12 @@ import (
 // agree) and runs on the parent's collective context with a tag of its own:
 // idups outstanding together, or crossed with idups on other parents in
 // another order elsewhere, never take each other's messages.
+// The range lies below every other management tag (xview.go): at -(1<<21)
+// it overlapped MPI_Intercomm_create's leader tags, which run on the peer
+// communicator's collective context, so an idup of that communicator in
+// flight could take a leader's message.
 const (
-	tagIdupBase = -(1 << 21) // tagIdupBase - (number mod idupTags)
+	tagIdupBase = -(1 << 23) // tagIdupBase - (number mod idupTags)
 	idupTags    = 1 << 16
 )
 
@@ -47,15 +51,23 @@ type ctxAgreement struct {
 	recvs   []*Request
 	precv   *Request
 	sends   []*Request
+	// bridge, for an intercommunicator's agreement, is its collective
+	// context: the two roots swap their groups' masks over it (member 0 of
+	// the remote group) before sending the result down.
+	bridge *pml.Comm
+	bout   ctxMask // the root's mask sent over the bridge
+	rem    ctxMask // the remote group's mask
+	brecv  *Request
 	// done gets the result (ok false: no context id left).
 	done func(m *ctxMask, ok bool)
 }
 
 const (
-	agUp    = iota // waiting for the kids' masks
-	agDown         // waiting for the result from the parent
-	agSends        // waiting for the sends of the round
-	agRetry        // the round fell short: another one at the next progress
+	agUp     = iota // waiting for the kids' masks
+	agDown          // waiting for the result from the parent
+	agBridge        // root of an intercommunicator's agreement: waiting for the remote mask
+	agSends         // waiting for the sends of the round
+	agRetry         // the round fell short: another one at the next progress
 	agDone
 )
 
@@ -66,13 +78,15 @@ var (
 
 func init() { agreeHook = advanceAgreements }
 
-// startAgreement begins an agreement of n slots over v; done runs when it
-// ends, from this call or from the progress engine.
-func startAgreement(v *xview, n int, done func(*ctxMask, bool)) {
+// startAgreement begins an agreement of n slots over v (and, when bridge
+// is not nil, over the remote group of the intercommunicator whose
+// collective context it is); done runs when it ends, from this call or from
+// the progress engine.
+func startAgreement(v *xview, bridge *pml.Comm, n int, done func(*ctxMask, bool)) {
 	if len(retiring) > 0 || len(draining) > 0 {
 		sweepRetiring()
 	}
-	a := &ctxAgreement{v: v, key: ctxKey(v), n: n, parent: -1, done: done}
+	a := &ctxAgreement{v: v, key: ctxKey(v), n: n, parent: -1, bridge: bridge, done: done}
 	size := v.size()
 	for mask := 1; mask < size; mask <<= 1 {
 		if v.me&mask != 0 {
@@ -108,8 +122,8 @@ const (
 // every member. A small claim matters: an idup may stay in flight while this
 // process runs blocking agreements whose other members start the idup only
 // after those (MPI_Comm_create_group first on some ranks); those must find
-// slots the idup does not hold. After two sweeps of every word, with no
-// other claim here, the whole free mask and the flag (ctxid_mt.go), so that
+// slots the idup does not hold. After 2*nbWords attempts, with no other
+// claim here, the whole free mask and the flag (ctxid_mt.go), so that
 // exhaustion ends the agreement.
 func ctxOfferNB(key uint64, attempt int) ctxMask {
 	if attempt >= 2*nbWords && len(ctxClaims) == 0 {
@@ -118,7 +132,7 @@ func ctxOfferNB(key uint64, attempt int) ctxMask {
 		return m
 	}
 	var m ctxMask
-	w := nbWord0 + int(((key*0x9e3779b97f4a7c15)>>40+uint64(attempt))%nbWords)
+	w := nbWord0 + ctxPick(key, attempt, nbWords)
 	m[w] = ctxFree[w]
 	for _, c := range ctxClaims {
 		m[w] &^= c[w]
@@ -166,7 +180,9 @@ func (a *ctxAgreement) advance() bool {
 				}
 			}
 			a.out = a.m
-			if a.parent < 0 {
+			if a.parent < 0 && a.bridge != nil {
+				a.startBridge()
+			} else if a.parent < 0 {
 				a.sendKids()
 			} else {
 				a.send(a.parent)
@@ -179,6 +195,15 @@ func (a *ctxAgreement) advance() bool {
 			st.eng.Release(a.precv)
 			a.precv = nil
 			a.m = a.down
+			a.out = a.m
+			a.sendKids()
+		case agBridge:
+			if !a.brecv.Done() {
+				return false
+			}
+			st.eng.Release(a.brecv)
+			a.brecv = nil
+			a.m.and(&a.rem)
 			a.out = a.m
 			a.sendKids()
 		case agSends:
@@ -203,6 +228,20 @@ func (a *ctxAgreement) advance() bool {
 			return true
 		}
 	}
+}
+
+// startBridge swaps the local group's mask with the remote root's; both
+// roots then hold the AND over both groups, so both groups see the same
+// result each round and stay in step.
+func (a *ctxAgreement) startBridge() {
+	a.bout = a.m
+	sz := int(unsafe.Sizeof(ctxMask{}))
+	a.brecv = st.eng.Irecv(a.bridge, unsafe.Pointer(&a.rem), sz, 0, a.v.tag)
+	r := st.eng.Isend(a.bridge, unsafe.Pointer(&a.bout), sz, 0, a.v.tag, pml.ModeStandard)
+	if r != nil {
+		a.sends = append(a.sends, r)
+	}
+	a.state = agBridge
 }
 
 func (a *ctxAgreement) sendKids() {
@@ -250,13 +289,14 @@ func advanceAgreements() int {
 // nil): it returns the new communicator's handle at once and a request;
 // the handle names the communicator (CommFromHandle) once the request has
 // completed. An intracommunicator's first idup takes its reserve slot and
-// is complete at once; an intercommunicator's is MPI_Comm_dup.
+// is complete at once; others, and every intercommunicator's, agree on
+// context ids from the progress engine.
 func (c *Comm) IdupStart(in *info.Info) (int32, *Request, error) {
 	if mtlock.On { // MPI_THREAD_MULTIPLE: Go callers hold the lock too (threads.go)
 		mtlock.Lock()
 		defer mtlock.Unlock()
 	}
-	if c.inter || c.reserve != 0 {
+	if !c.inter && c.reserve != 0 {
 		d, err := c.idupNow()
 		if err != nil {
 			return abi.CommNull, nil, err
@@ -270,14 +310,20 @@ func (c *Comm) IdupStart(in *info.Info) (int32, *Request, error) {
 	r.Comm = c.pc
 	r.User = c
 	st.eng.Activate(r)
-	v := &xview{pc: c.cc, ranks: make([]int, c.cc.Size()), me: c.cc.Rank,
+	// An intercommunicator's local group agrees through its own
+	// intracommunicator, the roots across its collective context.
+	lc, bridge := c.cc, (*pml.Comm)(nil)
+	if c.inter {
+		lc, bridge = c.local.cc, c.cc
+	}
+	v := &xview{pc: lc, ranks: make([]int, lc.Size()), me: lc.Rank,
 		tag: tagIdupBase - c.idupSeq%idupTags}
 	for i := range v.ranks {
 		v.ranks[i] = i
 	}
 	c.idupSeq++
-	group, me, topo := c.group, c.rank, c.topo
-	startAgreement(v, 2, func(m *ctxMask, ok bool) {
+	group, remote, me, topo, inter := c.group, c.remote, c.rank, c.topo, c.inter
+	startAgreement(v, bridge, 2, func(m *ctxMask, ok bool) {
 		if !ok {
 			unreserveCommHandle(h)
 			e := errf(abi.ErrOther, "MPI_Comm_idup", "no free context id left (%d communicators exist)", len(st.comms))
@@ -287,7 +333,12 @@ func (c *Comm) IdupStart(in *info.Info) (int32, *Request, error) {
 		s := m.lowestN(2)
 		ctxFree.clear(s[0])
 		ctxFree.clear(s[1])
-		d := newIntraAt(h, [2]int{s[0], s[1]}, slices.Clone(group), me, c, -1)
+		var d *Comm
+		if inter {
+			d = newInterAt(h, s, slices.Clone(group), me, slices.Clone(remote), c)
+		} else {
+			d = newIntraAt(h, [2]int{s[0], s[1]}, slices.Clone(group), me, c, -1)
+		}
 		d.topo = topo
 		d.info = in
 		status := Status{Source: abi.AnySource, Tag: abi.AnyTag}

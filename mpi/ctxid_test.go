@@ -64,3 +64,22 @@ func TestCtxOffersInFlightDisjoint(t *testing.T) {
 
 // testKey is ctxKey of a view on context ctx with tag tag.
 func testKey(ctx uint32, tag int) uint64 { return uint64(ctx)<<32 | uint64(uint32(tag)) }
+
+// Two agreements that came up empty together (each offered the word the
+// other had claimed) retry together: their next choices must not keep
+// colliding, whatever the lag between their attempt numbers.
+func TestCtxPickPartsAfterCollision(t *testing.T) {
+	require.Equal(t, 0, ctxPick(0, 0, ctxRegions), "one-shot exchanges take the first region")
+	x, y := testKey(19, tagIdupBase), testKey(15, tagIdupBase)
+	for lag := 0; lag < 3; lag++ {
+		same := 0
+		for a := 1; a <= 400; a++ {
+			p := ctxPick(x, a, nbWords)
+			require.True(t, p >= 0 && p < nbWords)
+			if p == ctxPick(y, a+lag, nbWords) {
+				same++
+			}
+		}
+		require.Less(t, same, 400/4, "lag %d: %d collisions in 400 attempts", lag, same)
+	}
+}

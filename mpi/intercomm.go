@@ -12,9 +12,14 @@ import (
 // the groups, slots[1] the local group's own intracommunicator (used by
 // communicator management and collectives).
 func newInter(slots []int, local []int, me int, remote []int, parent *Comm) *Comm {
+	return newInterAt(0, slots, local, me, remote, parent)
+}
+
+// newInterAt is newInter under a handle taken earlier (0: a new one).
+func newInterAt(h int32, slots []int, local []int, me int, remote []int, parent *Comm) *Comm {
 	pc := pml.NewComm(uint32(2*slots[0]), me, remote)
 	cc := pml.NewComm(uint32(2*slots[0]+1), me, remote)
-	c := newComm(0, pc, cc, "")
+	c := newComm(h, pc, cc, "")
 	c.size, c.group, c.remote, c.inter = len(local), local, remote, true
 	c.local = &Comm{pc: pml.NewComm(uint32(2*slots[1]), me, local), cc: pml.NewComm(uint32(2*slots[1]+1), me, local),
 		rank: me, size: len(local), group: local, errh: ErrorsReturn, slots: slots[1:2], Handle: abi.CommNull}

@@ -12,6 +12,9 @@ const (
 	tagCommMgmt   = -16
 	tagCommBridge = -17 // intercommunicator leaders
 	tagGroupBase  = -64 // MPI_Comm_create_group: tagGroupBase - (tag mod 2^20)
+	// Below it, 2^20 each: tagGroupBase - 2<<20 (MPI_Intercomm_create
+	// leaders), - 3<<20 (MPI_Comm_create_from_group), - 5<<20
+	// (MPI_Intercomm_create_from_groups); idups from -(1<<23) (ctxid_nb.go).
 )
 
 // xview is a set of ranks of one pml communicator that runs the small

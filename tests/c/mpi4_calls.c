@@ -119,6 +119,17 @@ int main(int argc, char **argv) {
     CHECK_MPI(MPI_Status_set_elements_x(&st, MPI_BYTE, big));
     CHECK_MPI(MPI_Get_elements_x(&st, MPI_BYTE, &got));
     CHECK(got == big, "elements_x %llx, want %llx", (unsigned long long)got, (unsigned long long)big);
+    /* MPI-4.1's MPI_Status_set_elements_c, read back by MPI_Get_elements_c
+     * and (in units of a 4-byte type) MPI_Get_count_c. */
+    got = 0;
+    CHECK_MPI(MPI_Status_set_elements_c(&st, MPI_INT, big / 8));
+    CHECK_MPI(MPI_Get_elements_c(&st, MPI_INT, &got));
+    CHECK(got == big / 8, "elements_c %llx, want %llx", (unsigned long long)got, (unsigned long long)(big / 8));
+    got = 0;
+    CHECK_MPI(MPI_Get_count_c(&st, MPI_INT, &got));
+    CHECK(got == big / 8, "count_c %llx", (unsigned long long)got);
+    EXPECT_CLASS(MPI_Status_set_elements_c(&st, MPI_INT, -1), MPI_ERR_COUNT);
+    EXPECT_CLASS(MPI_Status_set_elements_c(MPI_STATUS_IGNORE, MPI_INT, 1), MPI_ERR_ARG);
 
     CHECK_MPI(MPI_Pcontrol(1));
     CHECK_MPI(MPI_Pcontrol(0, "ignored", 3));
