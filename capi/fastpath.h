@@ -1,4 +1,4 @@
-/* The C fast path: small contiguous messages on MPI_COMM_WORLD between
+/* The C fast path: small contiguous messages on an intracommunicator between
  * processes of one node, sent and received straight through the shared-memory
  * rings without crossing into Go. It speaks exactly the protocol of
  * btl/shmring and pml (record word, match header, per-peer sequence numbers)
@@ -37,6 +37,35 @@ typedef struct {
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 
+/* A communicator the fast path serves (mpi/fastcomm.go publishes every
+ * intracommunicator, MPI_COMM_WORLD first): its pml matching state lives in
+ * C memory. Found by the low bits of its handle, valid while the handle
+ * matches; an empty entry has size 0, so no rank passes its checks. */
+typedef struct {
+    MPI_Comm handle;
+    uint32_t ctx;
+    int32_t rank, size;
+    const int32_t *world; /* comm rank -> world rank */
+    gompi_seqpair *seq;   /* by comm rank */
+    int32_t *busy;        /* pml.Shared.Busy: the Go engine holds matching state */
+} gompi_fcomm;
+#define GOMPI_FAST_COMMS 1024
+extern gompi_fcomm gompi_fast_comms[GOMPI_FAST_COMMS];
+
+/* The entry of handle h: the slot of a user communicator's handle (low
+ * bits) plus its kind, so MPI_COMM_WORLD (builtin, index 0) and the first
+ * user communicators (direct, from slot 0) do not collide. */
+static inline unsigned gompi_fast_comm_index(MPI_Comm h)
+{
+    return ((unsigned)h + ((unsigned)h >> 30)) & (GOMPI_FAST_COMMS - 1);
+}
+
+static inline gompi_fcomm *gompi_fast_comm(MPI_Comm comm)
+{
+    gompi_fcomm *c = &gompi_fast_comms[gompi_fast_comm_index(comm)];
+    return c->handle == comm ? c : NULL;
+}
+
 struct gompi_fast {
     int enabled;
     int size;
@@ -48,11 +77,9 @@ struct gompi_fast {
     uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
     uint64_t slow_picos; /* per byte: above it a copy counts as slow */
     uint32_t slow_tick;
-    int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
-    int32_t *qhead, *qtail; /* per peer, slot indices, -1 when empty */
-    gompi_seqpair *seq;
+    int32_t *qhead, *qtail; /* per world rank, slot indices, -1 when empty */
     gompi_fpeer *peers;
     /* At MPI_THREAD_MULTIPLE: internal/mtlock's lock word and the counts
      * its Others reads (Go memory, see mtlock.Words). */
@@ -147,10 +174,10 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
                                   MPI_Comm comm)
 {
     int esize = gompi_builtin_size(dt);
-    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < 0 ||
-        (unsigned)dest >= (unsigned)gompi_fast.size)
+    gompi_fcomm *c = gompi_fast_comm(comm);
+    if (!gompi_fast.enabled || !c || esize < 0 || count < 0 || tag < 0 || (unsigned)dest >= (unsigned)c->size)
         return -1;
-    gompi_fpeer *p = &gompi_fast.peers[dest];
+    gompi_fpeer *p = &gompi_fast.peers[c->world[dest]];
     uint64_t n = (uint64_t)count * (uint64_t)esize;
     if (!p->out.data || n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
     /* Copies into this ring run slow: the Go engine sends this by single
@@ -187,9 +214,9 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     }
     char *b = r->data + off;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
-    gompi_seqpair *sq = &gompi_fast.seq[dest];
-    h->ctx = 0;
-    h->src = gompi_world_rank;
+    gompi_seqpair *sq = &c->seq[dest];
+    h->ctx = c->ctx;
+    h->src = c->rank;
     h->tag = tag;
     h->seq = sq->send;
     h->flags = 0;
@@ -216,6 +243,17 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     return MPI_SUCCESS;
 }
 
+/* gompi_fast_send_locked is gompi_fast_send under the MULTIPLE lock; calls
+ * on communicators the fast path does not serve go straight to Go without
+ * touching the lock from C (see gompi_fast_lock). */
+static inline int gompi_fast_send_locked(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+{
+    if (!gompi_fast_comm(comm) || !gompi_fast_lock()) return -1;
+    int rc = gompi_fast_send(buf, count, dt, dest, tag, comm);
+    gompi_fast_unlock();
+    return rc;
+}
+
 /* gompi_ring_head returns the next record of r and its first word (0:
  * none yet), stepping over a wrap marker as shmring's consumer does. */
 static inline char *gompi_ring_head(gompi_ring *r, uint64_t *w)
@@ -231,46 +269,58 @@ static inline char *gompi_ring_head(gompi_ring *r, uint64_t *w)
     return b;
 }
 
-/* gompi_fast_peek finds the next message from src when it is a plain
- * in-order eager message of MPI_COMM_WORLD: 1 with its header and payload
- * size, 0 nothing there yet, -1 anything else (the Go engine's business). */
-static inline int gompi_fast_peek(int src, gompi_match_hdr **hp, uint64_t *n)
+/* gompi_fast_head finds the next record from world rank w when it is a
+ * plain eager message: 1 with its header and payload size, 0 nothing there
+ * yet, -1 anything else (the Go engine's business). Its communicator and
+ * sequence number are for the caller to check. */
+static inline int gompi_fast_head(int w, gompi_match_hdr **hp, uint64_t *n)
 {
-    uint64_t w;
-    char *b = gompi_ring_head(&gompi_fast.peers[src].in, &w);
-    if (w == 0) return 0;
-    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
+    uint64_t word;
+    char *b = gompi_ring_head(&gompi_fast.peers[w].in, &word);
+    if (word == 0) return 0;
+    if ((word & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
-    if (h->ctx != 0 || h->seq != gompi_fast.seq[src].recv || h->flags != 0) return -1;
+    if (h->flags != 0) return -1;
     *hp = h;
-    *n = (uint32_t)w - sizeof *h;
+    *n = (uint32_t)word - sizeof *h;
     return 1;
 }
 
-/* gompi_fast_consume releases the message gompi_fast_peek found. */
-static inline void gompi_fast_consume(int src, uint64_t n)
+/* gompi_fast_inorder: h (from world rank w) is c's next message from that
+ * peer, and the Go engine holds nothing it could match first. */
+static inline int gompi_fast_inorder(const gompi_fcomm *c, const gompi_match_hdr *h)
 {
-    gompi_ring *r = &gompi_fast.peers[src].in;
-    gompi_fast.seq[src].recv++;
+    return h->ctx == c->ctx && (unsigned)h->src < (unsigned)c->size && h->seq == c->seq[h->src].recv && !*c->busy;
+}
+
+/* gompi_fast_consume releases the message of c gompi_fast_head found in
+ * world rank w's ring. */
+static inline void gompi_fast_consume(gompi_fcomm *c, int src, int w, uint64_t n)
+{
+    gompi_ring *r = &gompi_fast.peers[w].in;
+    c->seq[src].recv++;
     r->st->pos += GOMPI_REC_LEN(sizeof(gompi_match_hdr) + n);
     __atomic_store_n(r->tail, r->st->pos, __ATOMIC_RELEASE);
 }
 
-/* gompi_fast_take receives the next message from src into buf when it is
- * already in the ring and nothing in the Go engine could claim it first:
- * 1 taken, 0 not there yet, -1 the fast path must step aside. */
-static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int *mtag, uint64_t *mlen)
+/* gompi_fast_take receives the next message from src (world rank w) on c
+ * into buf when it is already in the ring and nothing in the Go engine
+ * could claim it first: 1 taken, 0 not there yet, -1 the fast path must
+ * step aside, -2 the ring's next message is another communicator's. */
+static inline int gompi_fast_take(gompi_fcomm *c, void *buf, uint64_t cap, int src, int w, int tag, int *mtag,
+                                  uint64_t *mlen)
 {
-    if (!gompi_fast.peers[src].in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
+    if (!gompi_fast.peers[w].in.data || *c->busy || *gompi_fast.pending) return -1;
     gompi_match_hdr *h;
     uint64_t n;
-    int k = gompi_fast_peek(src, &h, &n);
+    int k = gompi_fast_head(w, &h, &n);
     if (k <= 0) return k;
-    if ((tag != MPI_ANY_TAG && h->tag != tag) || n > cap) return -1;
+    if (h->ctx != c->ctx) return -2;
+    if (h->seq != c->seq[src].recv || (tag != MPI_ANY_TAG && h->tag != tag) || n > cap) return -1;
     if (n) memcpy(buf, h + 1, n);
     *mtag = h->tag;
     *mlen = n;
-    gompi_fast_consume(src, n);
+    gompi_fast_consume(c, src, w, n);
     return 1;
 }
 
@@ -284,25 +334,36 @@ static inline void gompi_fast_idle(int spin)
         __builtin_ia32_pause();
 }
 
-/* gompi_fast_args checks that a receive may use the fast path at all. */
-static inline int gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm, uint64_t *cap)
+/* gompi_fast_args checks that a receive may use the fast path at all: its
+ * communicator, or NULL. */
+static inline gompi_fcomm *gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+                                           uint64_t *cap)
 {
     int esize = gompi_builtin_size(dt);
-    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < MPI_ANY_TAG ||
-        (unsigned)src >= (unsigned)gompi_fast.size)
-        return 0;
+    gompi_fcomm *c = gompi_fast_comm(comm);
+    if (!gompi_fast.enabled || !c || esize < 0 || count < 0 || tag < MPI_ANY_TAG || (unsigned)src >= (unsigned)c->size)
+        return NULL;
     *cap = (uint64_t)count * (uint64_t)esize;
-    return *cap == 0 || buf; /* the Go side reports a NULL buffer */
+    return *cap == 0 || buf ? c : NULL; /* the Go side reports a NULL buffer */
 }
+
+/* Polls a blocking receive at MPI_THREAD_MULTIPLE waits while another
+ * communicator's message heads the ring (its thread may take it) before the
+ * Go engine queues that message; below MULTIPLE it does so at once. */
+#define GOMPI_FAST_FOREIGN_POLLS 256
 
 static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src, int tag,
                                   MPI_Comm comm, MPI_Status *status)
 {
     uint64_t cap, n;
     int mtag;
-    if (!gompi_fast_args(buf, count, dt, src, tag, comm, &cap) || gompi_fast.qhead[src] >= 0) return -1;
+    gompi_fcomm *c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap);
+    if (!c) return -1;
+    int w = c->world[src], foreign = 0;
+    if (gompi_fast.qhead[w] >= 0) return -1;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
-        int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
+        int got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+        if (got == -2 && gompi_fast.mt && ++foreign < GOMPI_FAST_FOREIGN_POLLS) got = 0;
         if (got < 0) return -1;
         if (got == 0) {
             if (gompi_fast_others()) return -1;

@@ -1,7 +1,8 @@
-/* Nonblocking receives of the C fast path. MPI_Irecv on MPI_COMM_WORLD
- * either finishes at once (the message is in the ring) or, while the Go
- * engine holds no matching state, queues the receive here, per source in
- * posting order. The completion calls then match ring records against these
+/* Nonblocking receives of the C fast path. MPI_Irecv on a communicator the
+ * fast path serves either finishes at once (the message is in the ring) or,
+ * while the Go engine holds no matching state on it, queues the receive
+ * here, per source process (world rank, across communicators) in posting
+ * order. The completion calls then match ring records against these
  * queues without entering Go. Whenever anything else must happen (a record
  * that is not a plain in-order eager message for the queue's head receives,
  * a truncation, a long wait, any other Go call that matches), the Go engine
@@ -29,6 +30,7 @@ typedef struct {
     int32_t next;               /* free list or the source's queue */
     int32_t state;
     int32_t ucount, dtype; /* the call's count and datatype, for adoption */
+    gompi_fcomm *comm;     /* posted on (source and tag are its ranks and tags) */
     int32_t goh;           /* the Go request handle once adopted */
     uint32_t gen;          /* generation of the slot's current handle */
 } gompi_fslot;
@@ -100,34 +102,38 @@ static inline int gompi_fast_ready(MPI_Request r)
     return d->state == GOMPI_SLOT_POSTED ? 0 : -1;
 }
 
-/* gompi_fast_match hands the record at the head of src's ring to the first
- * queued receive from src whose tag matches: 1 matched, 0 nothing arrived,
- * -1 the Go engine must take over. */
-static inline int gompi_fast_match(int src)
+/* gompi_fast_match hands the record at the head of world rank w's ring to
+ * the first receive queued from w on its communicator whose tag matches:
+ * 1 matched, 0 nothing arrived, -1 the Go engine must take over. */
+static inline int gompi_fast_match(int w)
 {
     gompi_match_hdr *h;
     uint64_t n;
-    int k = gompi_fast_peek(src, &h, &n);
+    int k = gompi_fast_head(w, &h, &n);
     if (k <= 0) return k;
-    int32_t prev = -1, s = gompi_fast.qhead[src];
-    while (s >= 0 && gompi_fast_slots[s].tag != MPI_ANY_TAG && gompi_fast_slots[s].tag != h->tag) {
+    int32_t prev = -1, s = gompi_fast.qhead[w];
+    while (s >= 0) {
+        gompi_fslot *q = &gompi_fast_slots[s];
+        if (q->comm->ctx == h->ctx && (q->tag == MPI_ANY_TAG || q->tag == h->tag)) break;
         prev = s;
-        s = gompi_fast_slots[s].next;
+        s = q->next;
     }
     if (s < 0) return -1; /* unexpected: the Go engine queues it */
     gompi_fslot *d = &gompi_fast_slots[s];
-    if (n > d->cap) return -1; /* truncation: the Go engine reports it */
+    gompi_fcomm *c = d->comm;
+    /* out of order, Go state on c, truncation: the Go engine's business */
+    if (!gompi_fast_inorder(c, h) || n > d->cap) return -1;
     if (n) memcpy(d->buf, h + 1, n);
     d->tag = h->tag;
     d->count = (int32_t)n;
     d->state = GOMPI_SLOT_DONE;
     if (prev < 0)
-        gompi_fast.qhead[src] = d->next;
+        gompi_fast.qhead[w] = d->next;
     else
         gompi_fast_slots[prev].next = d->next;
-    if (gompi_fast.qtail[src] == s) gompi_fast.qtail[src] = prev;
+    if (gompi_fast.qtail[w] == s) gompi_fast.qtail[w] = prev;
     gompi_fast.posted--;
-    gompi_fast_consume(src, n);
+    gompi_fast_consume(c, d->source, w, n);
     return 1;
 }
 
@@ -137,9 +143,9 @@ static inline int gompi_fast_poll(void)
 {
     if (*gompi_fast.pending) return -1; /* queued sends wait for the Go engine */
     int got = 0;
-    for (int src = 0; src < gompi_fast.size && gompi_fast.posted > 0; src++) {
-        while (gompi_fast.qhead[src] >= 0) {
-            int m = gompi_fast_match(src);
+    for (int w = 0; w < gompi_fast.size && gompi_fast.posted > 0; w++) {
+        while (gompi_fast.qhead[w] >= 0) {
+            int m = gompi_fast_match(w);
             if (m < 0) return -1;
             if (m == 0) break;
             got++;
@@ -156,10 +162,12 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
 {
     uint64_t cap, n;
     int mtag;
-    if (gompi_fast_free < 0 || !req || !gompi_fast_args(buf, count, dt, src, tag, comm, &cap)) return -1;
-    if (gompi_fast.qhead[src] < 0) {
-        int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
-        if (got < 0) return -1;
+    gompi_fcomm *c;
+    if (gompi_fast_free < 0 || !req || !(c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap))) return -1;
+    int w = c->world[src];
+    if (gompi_fast.qhead[w] < 0) {
+        int got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+        if (got == -1) return -1;
         if (got == 1) {
             gompi_fslot *d = gompi_fast_new_slot(req);
             d->source = src;
@@ -168,9 +176,10 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
             d->state = GOMPI_SLOT_DONE;
             return MPI_SUCCESS;
         }
-    } else if (*gompi_fast.busy || *gompi_fast.pending) {
+    } else if (*c->busy || *gompi_fast.pending) {
         return -1;
     }
+    /* not there yet, or behind another communicator's message: queued */
     gompi_fslot *d = gompi_fast_new_slot(req);
     d->buf = buf;
     d->cap = cap;
@@ -178,14 +187,15 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
     d->tag = tag;
     d->ucount = count;
     d->dtype = (int32_t)dt;
+    d->comm = c;
     d->state = GOMPI_SLOT_POSTED;
     d->next = -1;
     int32_t s = (int32_t)((unsigned)*req & GOMPI_FAST_SLOT_MASK);
-    if (gompi_fast.qtail[src] < 0)
-        gompi_fast.qhead[src] = s;
+    if (gompi_fast.qtail[w] < 0)
+        gompi_fast.qhead[w] = s;
     else
-        gompi_fast_slots[gompi_fast.qtail[src]].next = s;
-    gompi_fast.qtail[src] = s;
+        gompi_fast_slots[gompi_fast.qtail[w]].next = s;
+    gompi_fast.qtail[w] = s;
     gompi_fast.posted++;
     return MPI_SUCCESS;
 }
