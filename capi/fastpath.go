@@ -63,6 +63,7 @@ func enableFast(level int) {
 		C.gompi_fast.shared_single = 1
 	}
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))
+	C.gompi_fast.timed = (*C._Bool)(unsafe.Pointer(f.TimeWaits))
 	mpi.SetForeignRecvs((*int32)(unsafe.Pointer(&C.gompi_fast.posted)), adoptFast)
 	publishWorld(f)
 	mpi.SetFastComms(&fastComms)
@@ -70,17 +71,18 @@ func enableFast(level int) {
 	syncFastMT()
 }
 
-// syncFastMT puts the C fast path under the MULTIPLE lock when MULTIPLE is
-// on. It is only ever granted when the runtime starts (grantThread), so
+// syncFastMT puts the C fast path under the MULTIPLE lock, as its shared
+// readers (capi/fastpath.h), when MULTIPLE is on. It is only ever granted when the runtime starts (grantThread), so
 // enableFast's call is the only one needed.
 func syncFastMT() {
 	if !mtlock.On || C.gompi_fast.enabled == 0 || C.gompi_fast.mt != 0 {
 		return
 	}
-	st, wait, rel := mtlock.Words()
+	st, wait, rel, rd := mtlock.Words()
 	C.gompi_fast.mt_state = (*C.int32_t)(unsafe.Pointer(st))
 	C.gompi_fast.mt_waiters = (*C.int32_t)(unsafe.Pointer(wait))
 	C.gompi_fast.mt_released = (*C.int32_t)(unsafe.Pointer(rel))
+	C.gompi_fast.mt_readers = (*C.int32_t)(unsafe.Pointer(rd))
 	C.gompi_shm.enabled = 0
 	C.gompi_fast.mt = 1
 }

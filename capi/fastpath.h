@@ -34,6 +34,11 @@ typedef struct {
     uint32_t *out_slow;
     /* from this size a buffer in our shared heap goes by single copy; 0 never */
     uint64_t sharedmin;
+    /* At MPI_THREAD_MULTIPLE: spin locks of the producer side of out (the
+     * ring and the send sequence numbers to this peer, on every
+     * communicator) and of the consumer side of in (the ring, the receive
+     * sequence numbers from it, its queue of C receives). */
+    int32_t out_lock, in_lock;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 
@@ -84,41 +89,86 @@ struct gompi_fast {
     /* At MPI_THREAD_MULTIPLE: internal/mtlock's lock word and the counts
      * its Others reads (Go memory, see mtlock.Words). */
     int mt;
-    int32_t *mt_state, *mt_waiters, *mt_released;
+    int32_t *mt_state, *mt_waiters, *mt_released, *mt_readers;
+    int32_t slots_lock; /* the request slots' free list (fastslot.h) */
+    const _Bool *timed; /* pml.TimeWaits: Go times waits, so C does not wait */
 };
 extern struct gompi_fast gompi_fast;
 /* Messages and bytes sent by gompi_fast_send (the immediate protocol done in
  * C), for MPI_T: plain per-process counters. */
 extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 
-/* At MPI_THREAD_MULTIPLE the fast paths run under the Go side's one lock
- * (internal/mtlock), taken from C by a try-lock: a CAS 0 -> 1 on the same
- * futex word, released with the same swap and wake. C never calls into Go
- * while it holds the lock, and when the try fails (another thread holds it,
- * or this thread does, from inside a callback) the call takes its Go path,
- * which waits for the lock or takes it again recursively. Below MULTIPLE
- * gompi_fast_lock is one predictable branch. */
+/* At MPI_THREAD_MULTIPLE the fast paths share the Go side's lock
+ * (internal/mtlock) as readers: a call raises the readers count, then
+ * proceeds only if no Go holder has the lock word (else it backs out and
+ * takes its Go path, which waits for the lock, or takes it again
+ * recursively when this very thread holds it inside a callback). Go's Lock
+ * takes the word, then waits for the readers inside to leave. C never
+ * calls into Go while inside. So C calls of several threads run at once
+ * (on different communicators, or different peers, in parallel), each
+ * guarding what it touches with the spin locks below, and every Go holder
+ * still has the engine to itself. Below MULTIPLE gompi_fast_lock is one
+ * predictable branch. */
 static inline int gompi_fast_lock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return 1;
-    int32_t z = 0;
-    return __atomic_compare_exchange_n(gompi_fast.mt_state, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+    __atomic_add_fetch(gompi_fast.mt_readers, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_SEQ_CST) == 0) return 1;
+    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+    return 0;
 }
 
 static inline void gompi_fast_unlock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return;
-    if (__atomic_exchange_n(gompi_fast.mt_state, 0, __ATOMIC_RELEASE) == 2) /* sleepers */
-        syscall(SYS_futex, gompi_fast.mt_state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
 }
 
-/* gompi_fast_others is mtlock.Others: another thread wants the lock or waits
- * inside MPI with it released. A C wait then hands over to the Go wait,
- * which releases the lock between polls, instead of spinning on it. */
+/* gompi_fast_others: a Go caller holds or wants the lock, so it waits for
+ * the C calls inside; a C wait then hands over to its Go path at once
+ * rather than spinning. */
 static inline int gompi_fast_others(void)
 {
-    return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED) ||
-                             __atomic_load_n(gompi_fast.mt_released, __ATOMIC_RELAXED));
+    return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_RELAXED) ||
+                             __atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED));
+}
+
+/* The spin locks of the C paths at MULTIPLE (nothing below it). Holders
+ * never wait for anything else but the slot lock, and only from a ring's
+ * consumer lock, so they cannot deadlock; a waiter yields its core after a
+ * short spin (threads may outnumber cores). */
+static inline void gompi_spin_lock(int32_t *l)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return;
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+        for (int i = 0; __atomic_load_n(l, __ATOMIC_RELAXED); i++) {
+            if (i < 64)
+                __builtin_ia32_pause();
+            else
+                sched_yield();
+        }
+    }
+}
+
+static inline int gompi_spin_trylock(int32_t *l)
+{
+    return !gompi_fast.mt || (!__atomic_load_n(l, __ATOMIC_RELAXED) && !__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE));
+}
+
+static inline void gompi_spin_unlock(int32_t *l)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return;
+    __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
+
+/* gompi_fast_count adds to a statistics counter other threads' C calls
+ * may bump at the same time at MULTIPLE. */
+static inline void gompi_fast_count(uint64_t *c, uint64_t v)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1))
+        *c += v;
+    else
+        __atomic_add_fetch(c, v, __ATOMIC_RELAXED);
 }
 
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)GOMPI_HANDLE_SEND_DONE)
@@ -170,6 +220,8 @@ static inline void gompi_fast_copy_in(gompi_fpeer *p, void *dst, const void *rec
     gompi_note_copy(v, ns * 1000 > (int64_t)(gompi_fast.slow_picos * n) + 200000);
 }
 
+static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf, uint64_t n, int dest, int tag);
+
 static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                                   MPI_Comm comm)
 {
@@ -184,6 +236,21 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
      * copy (or as one of its eager probes). */
     if (gompi_fast.slow_from && n >= gompi_fast.slow_from && p->getmin && __atomic_load_n(p->out_slow, __ATOMIC_RELAXED))
         return -1;
+    gompi_spin_lock(&p->out_lock);
+    int rc = gompi_fast_put(c, p, buf, n, dest, tag);
+    gompi_spin_unlock(&p->out_lock);
+    if (rc == MPI_SUCCESS && __atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
+        __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
+        syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+    }
+    return rc;
+}
+
+/* gompi_fast_put writes one message into p's ring (its producer lock held
+ * at MULTIPLE): MPI_SUCCESS, or -1 when it does not fit as the fast path
+ * sends. */
+static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf, uint64_t n, int dest, int tag)
+{
     gompi_ring *r = &p->out;
     gompi_ring_state *st = r->st;
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = GOMPI_REC_LEN(body);
@@ -234,12 +301,8 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     __atomic_store_n((uint64_t *)b, GOMPI_REC_MATCH | body, __ATOMIC_RELEASE);
     st->pos += rec;
     sq->send++;
-    gompi_fast_sends++;
-    gompi_fast_send_bytes += n;
-    if (__atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
-        __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
-        syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
-    }
+    gompi_fast_count(&gompi_fast_sends, 1);
+    gompi_fast_count(&gompi_fast_send_bytes, n);
     return MPI_SUCCESS;
 }
 
@@ -347,6 +410,10 @@ static inline gompi_fcomm *gompi_fast_args(const void *buf, int count, MPI_Datat
     return *cap == 0 || buf ? c : NULL; /* the Go side reports a NULL buffer */
 }
 
+/* gompi_fast_queued: a receive on c is queued from world rank w
+ * (fastslot.h). */
+static inline int gompi_fast_queued(const gompi_fcomm *c, int w);
+
 /* Polls a blocking receive at MPI_THREAD_MULTIPLE waits while another
  * communicator's message heads the ring (its thread may take it) before the
  * Go engine queues that message; below MULTIPLE it does so at once. */
@@ -360,13 +427,16 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     gompi_fcomm *c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap);
     if (!c) return -1;
     int w = c->world[src], foreign = 0;
-    if (gompi_fast.qhead[w] >= 0) return -1;
+    int32_t *lock = &gompi_fast.peers[w].in_lock;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
-        int got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+        gompi_spin_lock(lock);
+        /* a receive queued earlier on c from src comes first */
+        int got = gompi_fast_queued(c, w) ? -1 : gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+        gompi_spin_unlock(lock);
         if (got == -2 && gompi_fast.mt && ++foreign < GOMPI_FAST_FOREIGN_POLLS) got = 0;
         if (got < 0) return -1;
         if (got == 0) {
-            if (gompi_fast_others()) return -1;
+            if (gompi_fast_others() || *gompi_fast.timed) return -1;
             gompi_fast_idle(spin);
             continue;
         }
@@ -381,4 +451,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     return -1;
 }
 
+/* gompi_fast_recv's check of the queued receives, and the rest of the
+ * nonblocking side. */
+#include "fastslot.h"
 #endif

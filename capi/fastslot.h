@@ -54,12 +54,33 @@ static inline int gompi_fast_handle(MPI_Request r)
     return r == GOMPI_REQ_SEND_DONE || ((unsigned)r & 0xfff00000u) == (unsigned)GOMPI_REQ_FAST0;
 }
 
+/* A slot's state is written by whichever thread matches it (under its
+ * ring's consumer lock at MULTIPLE) and read by the thread completing it:
+ * release and acquire, plain moves on x86. */
+static inline int32_t gompi_slot_state(const gompi_fslot *d) { return __atomic_load_n(&d->state, __ATOMIC_ACQUIRE); }
+static inline void gompi_slot_set(gompi_fslot *d, int32_t v) { __atomic_store_n(&d->state, v, __ATOMIC_RELEASE); }
+
+/* gompi_fast_posted_add counts queued receives (other threads' C calls
+ * change the count too at MULTIPLE). */
+static inline void gompi_fast_posted_add(int32_t v)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1))
+        gompi_fast.posted += v;
+    else
+        __atomic_add_fetch(&gompi_fast.posted, v, __ATOMIC_RELAXED);
+}
+
 static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
 {
+    gompi_spin_lock(&gompi_fast.slots_lock);
     int32_t s = gompi_fast_free;
-    if (s < 0) return NULL;
+    if (s < 0) {
+        gompi_spin_unlock(&gompi_fast.slots_lock);
+        return NULL;
+    }
     gompi_fslot *d = &gompi_fast_slots[s];
     gompi_fast_free = d->next;
+    gompi_spin_unlock(&gompi_fast.slots_lock);
     d->gen = (d->gen + 1) & GOMPI_FAST_GEN_MASK;
     *req = (MPI_Request)(GOMPI_REQ_FAST0 | d->gen << GOMPI_FAST_GEN_SHIFT | (uint32_t)s);
     return d;
@@ -70,9 +91,11 @@ static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
 static inline void gompi_fast_release(MPI_Request r)
 {
     int32_t s = (int32_t)((unsigned)r & GOMPI_FAST_SLOT_MASK);
-    gompi_fast_slots[s].state = GOMPI_SLOT_FREE;
+    gompi_slot_set(&gompi_fast_slots[s], GOMPI_SLOT_FREE);
+    gompi_spin_lock(&gompi_fast.slots_lock);
     gompi_fast_slots[s].next = gompi_fast_free;
     gompi_fast_free = s;
+    gompi_spin_unlock(&gompi_fast.slots_lock);
 }
 
 /* gompi_fast_finish writes a finished slot's status and frees it. */
@@ -98,13 +121,24 @@ static inline int gompi_fast_ready(MPI_Request r)
     if (r == GOMPI_REQ_SEND_DONE) return 1;
     gompi_fslot *d = gompi_fast_slot(r);
     if (!d) return -1;
-    if (d->state == GOMPI_SLOT_DONE) return 1;
-    return d->state == GOMPI_SLOT_POSTED ? 0 : -1;
+    int32_t st = gompi_slot_state(d);
+    if (st == GOMPI_SLOT_DONE) return 1;
+    return st == GOMPI_SLOT_POSTED ? 0 : -1;
+}
+
+/* gompi_fast_queued: a receive on c is queued from world rank w (w's
+ * consumer lock held at MULTIPLE). */
+static inline int gompi_fast_queued(const gompi_fcomm *c, int w)
+{
+    for (int32_t s = gompi_fast.qhead[w]; s >= 0; s = gompi_fast_slots[s].next)
+        if (gompi_fast_slots[s].comm == c) return 1;
+    return 0;
 }
 
 /* gompi_fast_match hands the record at the head of world rank w's ring to
- * the first receive queued from w on its communicator whose tag matches:
- * 1 matched, 0 nothing arrived, -1 the Go engine must take over. */
+ * the first receive queued from w on its communicator whose tag matches
+ * (w's consumer lock held at MULTIPLE): 1 matched, 0 nothing arrived, -1
+ * the Go engine must take over, -2 no receive for it is queued (yet). */
 static inline int gompi_fast_match(int w)
 {
     gompi_match_hdr *h;
@@ -118,7 +152,7 @@ static inline int gompi_fast_match(int w)
         prev = s;
         s = q->next;
     }
-    if (s < 0) return -1; /* unexpected: the Go engine queues it */
+    if (s < 0) return -2; /* unexpected: the Go engine queues it, unless its receive comes */
     gompi_fslot *d = &gompi_fast_slots[s];
     gompi_fcomm *c = d->comm;
     /* out of order, Go state on c, truncation: the Go engine's business */
@@ -126,30 +160,36 @@ static inline int gompi_fast_match(int w)
     if (n) memcpy(d->buf, h + 1, n);
     d->tag = h->tag;
     d->count = (int32_t)n;
-    d->state = GOMPI_SLOT_DONE;
     if (prev < 0)
         gompi_fast.qhead[w] = d->next;
     else
         gompi_fast_slots[prev].next = d->next;
     if (gompi_fast.qtail[w] == s) gompi_fast.qtail[w] = prev;
-    gompi_fast.posted--;
+    gompi_fast_posted_add(-1);
     gompi_fast_consume(c, d->source, w, n);
+    gompi_slot_set(d, GOMPI_SLOT_DONE); /* last: the owner may complete and reuse it at once */
     return 1;
 }
 
 /* gompi_fast_poll matches what has arrived for the queued receives: the
- * number matched, or -1 when the Go engine must take over. */
+ * number matched, or -1 when the Go engine must take over. At MULTIPLE a
+ * ring another thread is consuming is skipped, and a message whose
+ * receive is not queued yet waits a while for its thread to post it (the
+ * caller's spin is bounded). */
 static inline int gompi_fast_poll(void)
 {
     if (*gompi_fast.pending) return -1; /* queued sends wait for the Go engine */
     int got = 0;
-    for (int w = 0; w < gompi_fast.size && gompi_fast.posted > 0; w++) {
-        while (gompi_fast.qhead[w] >= 0) {
-            int m = gompi_fast_match(w);
-            if (m < 0) return -1;
-            if (m == 0) break;
+    for (int w = 0; w < gompi_fast.size && __atomic_load_n(&gompi_fast.posted, __ATOMIC_RELAXED) > 0; w++) {
+        if (__atomic_load_n(&gompi_fast.qhead[w], __ATOMIC_RELAXED) < 0) continue;
+        int32_t *lock = &gompi_fast.peers[w].in_lock;
+        if (!gompi_spin_trylock(lock)) continue;
+        int m = 0;
+        while (gompi_fast.qhead[w] >= 0 && (m = gompi_fast_match(w)) > 0)
             got++;
-        }
+        gompi_spin_unlock(lock);
+        if (m == -2 && gompi_fast.mt) m = 0;
+        if (m < 0) return -1;
     }
     return got;
 }
@@ -163,24 +203,32 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
     uint64_t cap, n;
     int mtag;
     gompi_fcomm *c;
-    if (gompi_fast_free < 0 || !req || !(c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap))) return -1;
+    if (!req || !(c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap))) return -1;
     int w = c->world[src];
-    if (gompi_fast.qhead[w] < 0) {
-        int got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
-        if (got == -1) return -1;
-        if (got == 1) {
-            gompi_fslot *d = gompi_fast_new_slot(req);
-            d->source = src;
-            d->tag = mtag;
-            d->count = (int32_t)n;
-            d->state = GOMPI_SLOT_DONE;
-            return MPI_SUCCESS;
-        }
-    } else if (*c->busy || *gompi_fast.pending) {
+    if (!gompi_fast.peers[w].in.data) return -1;
+    gompi_fslot *d = gompi_fast_new_slot(req);
+    if (!d) return -1;
+    int32_t *lock = &gompi_fast.peers[w].in_lock;
+    gompi_spin_lock(lock);
+    int got = -1;
+    if (gompi_fast.qhead[w] < 0)
+        got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+    else if (!*c->busy && !*gompi_fast.pending)
+        got = 0;
+    if (got == -1) {
+        gompi_spin_unlock(lock);
+        gompi_fast_release(*req);
         return -1;
     }
+    if (got == 1) {
+        gompi_spin_unlock(lock);
+        d->source = src;
+        d->tag = mtag;
+        d->count = (int32_t)n;
+        gompi_slot_set(d, GOMPI_SLOT_DONE);
+        return MPI_SUCCESS;
+    }
     /* not there yet, or behind another communicator's message: queued */
-    gompi_fslot *d = gompi_fast_new_slot(req);
     d->buf = buf;
     d->cap = cap;
     d->source = src;
@@ -188,7 +236,7 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
     d->ucount = count;
     d->dtype = (int32_t)dt;
     d->comm = c;
-    d->state = GOMPI_SLOT_POSTED;
+    gompi_slot_set(d, GOMPI_SLOT_POSTED);
     d->next = -1;
     int32_t s = (int32_t)((unsigned)*req & GOMPI_FAST_SLOT_MASK);
     if (gompi_fast.qtail[w] < 0)
@@ -196,7 +244,8 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
     else
         gompi_fast_slots[gompi_fast.qtail[w]].next = s;
     gompi_fast.qtail[w] = s;
-    gompi_fast.posted++;
+    gompi_fast_posted_add(1);
+    gompi_spin_unlock(lock);
     return MPI_SUCCESS;
 }
 
@@ -213,7 +262,7 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         int got = gompi_fast_poll();
         if (got < 0) return 0;
         if (got == 0) {
-            if (gompi_fast_others()) return 0;
+            if (gompi_fast_others() || *gompi_fast.timed) return 0;
             gompi_fast_idle(spin);
         }
     }
