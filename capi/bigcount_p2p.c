@@ -24,7 +24,7 @@ enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };
 
 int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    if (count <= INT_MAX && gompi_fast_send(buf, (int)count, datatype, dest, tag, comm) == MPI_SUCCESS)
+    if (count <= INT_MAX && gompi_fast_send_locked(buf, (int)count, datatype, dest, tag, comm) == MPI_SUCCESS)
         return MPI_SUCCESS;
     return gompi_Send((void *)buf, count, datatype, dest, tag, comm, MODE_STANDARD);
 }

@@ -3,6 +3,7 @@
 #include "shmcoll.h"
 
 struct gompi_fast gompi_fast;
+gompi_fcomm gompi_fast_comms[GOMPI_FAST_COMMS];
 uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 uint64_t gompi_shm_ncalls[8];
 signed char gompi_builtin_sizes[256];

@@ -62,25 +62,27 @@ func enableFast(level int) {
 		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20
 		C.gompi_fast.shared_single = 1
 	}
-	C.gompi_fast.busy = (*C.int32_t)(unsafe.Pointer(f.Busy))
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))
-	C.gompi_fast.seq = (*C.gompi_seqpair)(f.Seq)
+	C.gompi_fast.timed = (*C._Bool)(unsafe.Pointer(f.TimeWaits))
 	mpi.SetForeignRecvs((*int32)(unsafe.Pointer(&C.gompi_fast.posted)), adoptFast)
+	publishWorld(f)
+	mpi.SetFastComms(&fastComms)
 	C.gompi_fast.enabled = 1
 	syncFastMT()
 }
 
-// syncFastMT puts the C fast path under the MULTIPLE lock when MULTIPLE is
-// on. It is only ever granted when the runtime starts (grantThread), so
+// syncFastMT puts the C fast path under the MULTIPLE lock, as its shared
+// readers (capi/fastpath.h), when MULTIPLE is on. It is only ever granted when the runtime starts (grantThread), so
 // enableFast's call is the only one needed.
 func syncFastMT() {
 	if !mtlock.On || C.gompi_fast.enabled == 0 || C.gompi_fast.mt != 0 {
 		return
 	}
-	st, wait, rel := mtlock.Words()
+	st, wait, rel, rd := mtlock.Words()
 	C.gompi_fast.mt_state = (*C.int32_t)(unsafe.Pointer(st))
 	C.gompi_fast.mt_waiters = (*C.int32_t)(unsafe.Pointer(wait))
 	C.gompi_fast.mt_released = (*C.int32_t)(unsafe.Pointer(rel))
+	C.gompi_fast.mt_readers = (*C.int32_t)(unsafe.Pointer(rd))
 	C.gompi_shm.enabled = 0
 	C.gompi_fast.mt = 1
 }
@@ -88,6 +90,7 @@ func syncFastMT() {
 func disableFast() {
 	C.gompi_fast.enabled = 0
 	C.gompi_shm.enabled = 0
+	mpi.SetFastComms(nil)
 }
 
 // fastSlot is the C fast path's receive slot behind handle h (see
@@ -117,15 +120,17 @@ func slotRelease(h int32) { C.gompi_fast_release(C.MPI_Request(h)) }
 func adoptFast() {
 	f := &C.gompi_fast
 	f.posted = 0
-	world := mpi.CommFromHandle(abi.CommWorld)
 	qhead := unsafe.Slice(f.qhead, int(f.size))
 	qtail := unsafe.Slice(f.qtail, int(f.size))
 	for src := range qhead {
 		for s := qhead[src]; s >= 0; {
 			d := &C.gompi_fast_slots[s]
 			s = d.next
-			// The arguments passed the C checks, so posting cannot fail.
-			r, _ := world.Irecv(d.buf, int(d.ucount), mpi.TypeFromHandle(int32(d.dtype)), int(d.source), int(d.tag))
+			// The arguments passed the C checks and the communicator is
+			// still published (MPI_Comm_free adopts first), so posting
+			// cannot fail.
+			comm := mpi.CommFromHandle(int32(d.comm.handle))
+			r, _ := comm.Irecv(d.buf, int(d.ucount), mpi.TypeFromHandle(int32(d.dtype)), int(d.source), int(d.tag))
 			d.goh = C.int32_t(mpi.RequestHandle(r))
 			d.state = C.GOMPI_SLOT_ADOPTED
 		}

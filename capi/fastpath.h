@@ -1,4 +1,4 @@
-/* The C fast path: small contiguous messages on MPI_COMM_WORLD between
+/* The C fast path: small contiguous messages on an intracommunicator between
  * processes of one node, sent and received straight through the shared-memory
  * rings without crossing into Go. It speaks exactly the protocol of
  * btl/shmring and pml (record word, match header, per-peer sequence numbers)
@@ -34,8 +34,42 @@ typedef struct {
     uint32_t *out_slow;
     /* from this size a buffer in our shared heap goes by single copy; 0 never */
     uint64_t sharedmin;
+    /* At MPI_THREAD_MULTIPLE: spin locks of the producer side of out (the
+     * ring and the send sequence numbers to this peer, on every
+     * communicator) and of the consumer side of in (the ring, the receive
+     * sequence numbers from it, its queue of C receives). */
+    int32_t out_lock, in_lock;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
+
+/* A communicator the fast path serves (mpi/fastcomm.go publishes every
+ * intracommunicator, MPI_COMM_WORLD first): its pml matching state lives in
+ * C memory. Found by the low bits of its handle, valid while the handle
+ * matches; an empty entry has size 0, so no rank passes its checks. */
+typedef struct {
+    MPI_Comm handle;
+    uint32_t ctx;
+    int32_t rank, size;
+    const int32_t *world; /* comm rank -> world rank */
+    gompi_seqpair *seq;   /* by comm rank */
+    int32_t *busy;        /* pml.Shared.Busy: the Go engine holds matching state */
+} gompi_fcomm;
+#define GOMPI_FAST_COMMS 1024
+extern gompi_fcomm gompi_fast_comms[GOMPI_FAST_COMMS];
+
+/* The entry of handle h: the slot of a user communicator's handle (low
+ * bits) plus its kind, so MPI_COMM_WORLD (builtin, index 0) and the first
+ * user communicators (direct, from slot 0) do not collide. */
+static inline unsigned gompi_fast_comm_index(MPI_Comm h)
+{
+    return ((unsigned)h + ((unsigned)h >> 30)) & (GOMPI_FAST_COMMS - 1);
+}
+
+static inline gompi_fcomm *gompi_fast_comm(MPI_Comm comm)
+{
+    gompi_fcomm *c = &gompi_fast_comms[gompi_fast_comm_index(comm)];
+    return c->handle == comm ? c : NULL;
+}
 
 struct gompi_fast {
     int enabled;
@@ -48,50 +82,93 @@ struct gompi_fast {
     uint64_t slow_from;  /* from this size copies into a ring are timed, and a slow verdict means single copy; 0 never */
     uint64_t slow_picos; /* per byte: above it a copy counts as slow */
     uint32_t slow_tick;
-    int32_t *busy;
     int32_t *pending;
     int32_t posted;         /* receives waiting in the C queues (fastslot.h) */
-    int32_t *qhead, *qtail; /* per peer, slot indices, -1 when empty */
-    gompi_seqpair *seq;
+    int32_t *qhead, *qtail; /* per world rank, slot indices, -1 when empty */
     gompi_fpeer *peers;
     /* At MPI_THREAD_MULTIPLE: internal/mtlock's lock word and the counts
      * its Others reads (Go memory, see mtlock.Words). */
     int mt;
-    int32_t *mt_state, *mt_waiters, *mt_released;
+    int32_t *mt_state, *mt_waiters, *mt_released, *mt_readers;
+    int32_t slots_lock; /* the request slots' free list (fastslot.h) */
+    const _Bool *timed; /* pml.TimeWaits: Go times waits, so C does not wait */
 };
 extern struct gompi_fast gompi_fast;
 /* Messages and bytes sent by gompi_fast_send (the immediate protocol done in
  * C), for MPI_T: plain per-process counters. */
 extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 
-/* At MPI_THREAD_MULTIPLE the fast paths run under the Go side's one lock
- * (internal/mtlock), taken from C by a try-lock: a CAS 0 -> 1 on the same
- * futex word, released with the same swap and wake. C never calls into Go
- * while it holds the lock, and when the try fails (another thread holds it,
- * or this thread does, from inside a callback) the call takes its Go path,
- * which waits for the lock or takes it again recursively. Below MULTIPLE
- * gompi_fast_lock is one predictable branch. */
+/* At MPI_THREAD_MULTIPLE the fast paths share the Go side's lock
+ * (internal/mtlock) as readers: a call raises the readers count, then
+ * proceeds only if no Go holder has the lock word (else it backs out and
+ * takes its Go path, which waits for the lock, or takes it again
+ * recursively when this very thread holds it inside a callback). Go's Lock
+ * takes the word, then waits for the readers inside to leave. C never
+ * calls into Go while inside. So C calls of several threads run at once
+ * (on different communicators, or different peers, in parallel), each
+ * guarding what it touches with the spin locks below, and every Go holder
+ * still has the engine to itself. Below MULTIPLE gompi_fast_lock is one
+ * predictable branch. */
 static inline int gompi_fast_lock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return 1;
-    int32_t z = 0;
-    return __atomic_compare_exchange_n(gompi_fast.mt_state, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+    __atomic_add_fetch(gompi_fast.mt_readers, 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_SEQ_CST) == 0) return 1;
+    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+    return 0;
 }
 
 static inline void gompi_fast_unlock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return;
-    if (__atomic_exchange_n(gompi_fast.mt_state, 0, __ATOMIC_RELEASE) == 2) /* sleepers */
-        syscall(SYS_futex, gompi_fast.mt_state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
 }
 
-/* gompi_fast_others is mtlock.Others: another thread wants the lock or waits
- * inside MPI with it released. A C wait then hands over to the Go wait,
- * which releases the lock between polls, instead of spinning on it. */
+/* gompi_fast_others: a Go caller holds or wants the lock, so it waits for
+ * the C calls inside; a C wait then hands over to its Go path at once
+ * rather than spinning. */
 static inline int gompi_fast_others(void)
 {
-    return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED) ||
-                             __atomic_load_n(gompi_fast.mt_released, __ATOMIC_RELAXED));
+    return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_RELAXED) ||
+                             __atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED));
+}
+
+/* The spin locks of the C paths at MULTIPLE (nothing below it). Holders
+ * never wait for anything else but the slot lock, and only from a ring's
+ * consumer lock, so they cannot deadlock; a waiter yields its core after a
+ * short spin (threads may outnumber cores). */
+static inline void gompi_spin_lock(int32_t *l)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return;
+    while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE)) {
+        for (int i = 0; __atomic_load_n(l, __ATOMIC_RELAXED); i++) {
+            if (i < 64)
+                __builtin_ia32_pause();
+            else
+                sched_yield();
+        }
+    }
+}
+
+static inline int gompi_spin_trylock(int32_t *l)
+{
+    return !gompi_fast.mt || (!__atomic_load_n(l, __ATOMIC_RELAXED) && !__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE));
+}
+
+static inline void gompi_spin_unlock(int32_t *l)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1)) return;
+    __atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
+
+/* gompi_fast_count adds to a statistics counter other threads' C calls
+ * may bump at the same time at MULTIPLE. */
+static inline void gompi_fast_count(uint64_t *c, uint64_t v)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1))
+        *c += v;
+    else
+        __atomic_add_fetch(c, v, __ATOMIC_RELAXED);
 }
 
 #define GOMPI_REQ_SEND_DONE ((MPI_Request)GOMPI_HANDLE_SEND_DONE)
@@ -143,20 +220,37 @@ static inline void gompi_fast_copy_in(gompi_fpeer *p, void *dst, const void *rec
     gompi_note_copy(v, ns * 1000 > (int64_t)(gompi_fast.slow_picos * n) + 200000);
 }
 
+static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf, uint64_t n, int dest, int tag);
+
 static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                                   MPI_Comm comm)
 {
     int esize = gompi_builtin_size(dt);
-    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < 0 ||
-        (unsigned)dest >= (unsigned)gompi_fast.size)
+    gompi_fcomm *c = gompi_fast_comm(comm);
+    if (!gompi_fast.enabled || !c || esize < 0 || count < 0 || tag < 0 || (unsigned)dest >= (unsigned)c->size)
         return -1;
-    gompi_fpeer *p = &gompi_fast.peers[dest];
+    gompi_fpeer *p = &gompi_fast.peers[c->world[dest]];
     uint64_t n = (uint64_t)count * (uint64_t)esize;
     if (!p->out.data || n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
     /* Copies into this ring run slow: the Go engine sends this by single
      * copy (or as one of its eager probes). */
     if (gompi_fast.slow_from && n >= gompi_fast.slow_from && p->getmin && __atomic_load_n(p->out_slow, __ATOMIC_RELAXED))
         return -1;
+    gompi_spin_lock(&p->out_lock);
+    int rc = gompi_fast_put(c, p, buf, n, dest, tag);
+    gompi_spin_unlock(&p->out_lock);
+    if (rc == MPI_SUCCESS && __atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
+        __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
+        syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+    }
+    return rc;
+}
+
+/* gompi_fast_put writes one message into p's ring (its producer lock held
+ * at MULTIPLE): MPI_SUCCESS, or -1 when it does not fit as the fast path
+ * sends. */
+static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf, uint64_t n, int dest, int tag)
+{
     gompi_ring *r = &p->out;
     gompi_ring_state *st = r->st;
     uint64_t body = sizeof(gompi_match_hdr) + n, rec = GOMPI_REC_LEN(body);
@@ -187,9 +281,9 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     }
     char *b = r->data + off;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
-    gompi_seqpair *sq = &gompi_fast.seq[dest];
-    h->ctx = 0;
-    h->src = gompi_world_rank;
+    gompi_seqpair *sq = &c->seq[dest];
+    h->ctx = c->ctx;
+    h->src = c->rank;
     h->tag = tag;
     h->seq = sq->send;
     h->flags = 0;
@@ -207,13 +301,20 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
     __atomic_store_n((uint64_t *)b, GOMPI_REC_MATCH | body, __ATOMIC_RELEASE);
     st->pos += rec;
     sq->send++;
-    gompi_fast_sends++;
-    gompi_fast_send_bytes += n;
-    if (__atomic_load_n(p->sleeping, __ATOMIC_SEQ_CST)) {
-        __atomic_add_fetch(p->doorbell, 1, __ATOMIC_SEQ_CST);
-        syscall(SYS_futex, p->doorbell, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
-    }
+    gompi_fast_count(&gompi_fast_sends, 1);
+    gompi_fast_count(&gompi_fast_send_bytes, n);
     return MPI_SUCCESS;
+}
+
+/* gompi_fast_send_locked is gompi_fast_send under the MULTIPLE lock; calls
+ * on communicators the fast path does not serve go straight to Go without
+ * touching the lock from C (see gompi_fast_lock). */
+static inline int gompi_fast_send_locked(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm)
+{
+    if (!gompi_fast_comm(comm) || !gompi_fast_lock()) return -1;
+    int rc = gompi_fast_send(buf, count, dt, dest, tag, comm);
+    gompi_fast_unlock();
+    return rc;
 }
 
 /* gompi_ring_head returns the next record of r and its first word (0:
@@ -231,46 +332,58 @@ static inline char *gompi_ring_head(gompi_ring *r, uint64_t *w)
     return b;
 }
 
-/* gompi_fast_peek finds the next message from src when it is a plain
- * in-order eager message of MPI_COMM_WORLD: 1 with its header and payload
- * size, 0 nothing there yet, -1 anything else (the Go engine's business). */
-static inline int gompi_fast_peek(int src, gompi_match_hdr **hp, uint64_t *n)
+/* gompi_fast_head finds the next record from world rank w when it is a
+ * plain eager message: 1 with its header and payload size, 0 nothing there
+ * yet, -1 anything else (the Go engine's business). Its communicator and
+ * sequence number are for the caller to check. */
+static inline int gompi_fast_head(int w, gompi_match_hdr **hp, uint64_t *n)
 {
-    uint64_t w;
-    char *b = gompi_ring_head(&gompi_fast.peers[src].in, &w);
-    if (w == 0) return 0;
-    if ((w & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
+    uint64_t word;
+    char *b = gompi_ring_head(&gompi_fast.peers[w].in, &word);
+    if (word == 0) return 0;
+    if ((word & ~0xffffffffull) != GOMPI_REC_MATCH) return -1;
     gompi_match_hdr *h = (gompi_match_hdr *)(b + GOMPI_RING_HEADER_SIZE);
-    if (h->ctx != 0 || h->seq != gompi_fast.seq[src].recv || h->flags != 0) return -1;
+    if (h->flags != 0) return -1;
     *hp = h;
-    *n = (uint32_t)w - sizeof *h;
+    *n = (uint32_t)word - sizeof *h;
     return 1;
 }
 
-/* gompi_fast_consume releases the message gompi_fast_peek found. */
-static inline void gompi_fast_consume(int src, uint64_t n)
+/* gompi_fast_inorder: h (from world rank w) is c's next message from that
+ * peer, and the Go engine holds nothing it could match first. */
+static inline int gompi_fast_inorder(const gompi_fcomm *c, const gompi_match_hdr *h)
 {
-    gompi_ring *r = &gompi_fast.peers[src].in;
-    gompi_fast.seq[src].recv++;
+    return h->ctx == c->ctx && (unsigned)h->src < (unsigned)c->size && h->seq == c->seq[h->src].recv && !*c->busy;
+}
+
+/* gompi_fast_consume releases the message of c gompi_fast_head found in
+ * world rank w's ring. */
+static inline void gompi_fast_consume(gompi_fcomm *c, int src, int w, uint64_t n)
+{
+    gompi_ring *r = &gompi_fast.peers[w].in;
+    c->seq[src].recv++;
     r->st->pos += GOMPI_REC_LEN(sizeof(gompi_match_hdr) + n);
     __atomic_store_n(r->tail, r->st->pos, __ATOMIC_RELEASE);
 }
 
-/* gompi_fast_take receives the next message from src into buf when it is
- * already in the ring and nothing in the Go engine could claim it first:
- * 1 taken, 0 not there yet, -1 the fast path must step aside. */
-static inline int gompi_fast_take(void *buf, uint64_t cap, int src, int tag, int *mtag, uint64_t *mlen)
+/* gompi_fast_take receives the next message from src (world rank w) on c
+ * into buf when it is already in the ring and nothing in the Go engine
+ * could claim it first: 1 taken, 0 not there yet, -1 the fast path must
+ * step aside, -2 the ring's next message is another communicator's. */
+static inline int gompi_fast_take(gompi_fcomm *c, void *buf, uint64_t cap, int src, int w, int tag, int *mtag,
+                                  uint64_t *mlen)
 {
-    if (!gompi_fast.peers[src].in.data || *gompi_fast.busy || *gompi_fast.pending) return -1;
+    if (!gompi_fast.peers[w].in.data || *c->busy || *gompi_fast.pending) return -1;
     gompi_match_hdr *h;
     uint64_t n;
-    int k = gompi_fast_peek(src, &h, &n);
+    int k = gompi_fast_head(w, &h, &n);
     if (k <= 0) return k;
-    if ((tag != MPI_ANY_TAG && h->tag != tag) || n > cap) return -1;
+    if (h->ctx != c->ctx) return -2;
+    if (h->seq != c->seq[src].recv || (tag != MPI_ANY_TAG && h->tag != tag) || n > cap) return -1;
     if (n) memcpy(buf, h + 1, n);
     *mtag = h->tag;
     *mlen = n;
-    gompi_fast_consume(src, n);
+    gompi_fast_consume(c, src, w, n);
     return 1;
 }
 
@@ -284,28 +397,46 @@ static inline void gompi_fast_idle(int spin)
         __builtin_ia32_pause();
 }
 
-/* gompi_fast_args checks that a receive may use the fast path at all. */
-static inline int gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm, uint64_t *cap)
+/* gompi_fast_args checks that a receive may use the fast path at all: its
+ * communicator, or NULL. */
+static inline gompi_fcomm *gompi_fast_args(const void *buf, int count, MPI_Datatype dt, int src, int tag, MPI_Comm comm,
+                                           uint64_t *cap)
 {
     int esize = gompi_builtin_size(dt);
-    if (!gompi_fast.enabled || comm != MPI_COMM_WORLD || esize < 0 || count < 0 || tag < MPI_ANY_TAG ||
-        (unsigned)src >= (unsigned)gompi_fast.size)
-        return 0;
+    gompi_fcomm *c = gompi_fast_comm(comm);
+    if (!gompi_fast.enabled || !c || esize < 0 || count < 0 || tag < MPI_ANY_TAG || (unsigned)src >= (unsigned)c->size)
+        return NULL;
     *cap = (uint64_t)count * (uint64_t)esize;
-    return *cap == 0 || buf; /* the Go side reports a NULL buffer */
+    return *cap == 0 || buf ? c : NULL; /* the Go side reports a NULL buffer */
 }
+
+/* gompi_fast_queued: a receive on c is queued from world rank w
+ * (fastslot.h). */
+static inline int gompi_fast_queued(const gompi_fcomm *c, int w);
+
+/* Polls a blocking receive at MPI_THREAD_MULTIPLE waits while another
+ * communicator's message heads the ring (its thread may take it) before the
+ * Go engine queues that message; below MULTIPLE it does so at once. */
+#define GOMPI_FAST_FOREIGN_POLLS 256
 
 static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src, int tag,
                                   MPI_Comm comm, MPI_Status *status)
 {
     uint64_t cap, n;
     int mtag;
-    if (!gompi_fast_args(buf, count, dt, src, tag, comm, &cap) || gompi_fast.qhead[src] >= 0) return -1;
+    gompi_fcomm *c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap);
+    if (!c) return -1;
+    int w = c->world[src], foreign = 0;
+    int32_t *lock = &gompi_fast.peers[w].in_lock;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
-        int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
+        gompi_spin_lock(lock);
+        /* a receive queued earlier on c from src comes first */
+        int got = gompi_fast_queued(c, w) ? -1 : gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+        gompi_spin_unlock(lock);
+        if (got == -2 && gompi_fast.mt && ++foreign < GOMPI_FAST_FOREIGN_POLLS) got = 0;
         if (got < 0) return -1;
         if (got == 0) {
-            if (gompi_fast_others()) return -1;
+            if (gompi_fast_others() || *gompi_fast.timed) return -1;
             gompi_fast_idle(spin);
             continue;
         }
@@ -320,4 +451,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     return -1;
 }
 
+/* gompi_fast_recv's check of the queued receives, and the rest of the
+ * nonblocking side. */
+#include "fastslot.h"
 #endif

@@ -1,7 +1,8 @@
-/* Nonblocking receives of the C fast path. MPI_Irecv on MPI_COMM_WORLD
- * either finishes at once (the message is in the ring) or, while the Go
- * engine holds no matching state, queues the receive here, per source in
- * posting order. The completion calls then match ring records against these
+/* Nonblocking receives of the C fast path. MPI_Irecv on a communicator the
+ * fast path serves either finishes at once (the message is in the ring) or,
+ * while the Go engine holds no matching state on it, queues the receive
+ * here, per source process (world rank, across communicators) in posting
+ * order. The completion calls then match ring records against these
  * queues without entering Go. Whenever anything else must happen (a record
  * that is not a plain in-order eager message for the queue's head receives,
  * a truncation, a long wait, any other Go call that matches), the Go engine
@@ -29,6 +30,7 @@ typedef struct {
     int32_t next;               /* free list or the source's queue */
     int32_t state;
     int32_t ucount, dtype; /* the call's count and datatype, for adoption */
+    gompi_fcomm *comm;     /* posted on (source and tag are its ranks and tags) */
     int32_t goh;           /* the Go request handle once adopted */
     uint32_t gen;          /* generation of the slot's current handle */
 } gompi_fslot;
@@ -52,12 +54,33 @@ static inline int gompi_fast_handle(MPI_Request r)
     return r == GOMPI_REQ_SEND_DONE || ((unsigned)r & 0xfff00000u) == (unsigned)GOMPI_REQ_FAST0;
 }
 
+/* A slot's state is written by whichever thread matches it (under its
+ * ring's consumer lock at MULTIPLE) and read by the thread completing it:
+ * release and acquire, plain moves on x86. */
+static inline int32_t gompi_slot_state(const gompi_fslot *d) { return __atomic_load_n(&d->state, __ATOMIC_ACQUIRE); }
+static inline void gompi_slot_set(gompi_fslot *d, int32_t v) { __atomic_store_n(&d->state, v, __ATOMIC_RELEASE); }
+
+/* gompi_fast_posted_add counts queued receives (other threads' C calls
+ * change the count too at MULTIPLE). */
+static inline void gompi_fast_posted_add(int32_t v)
+{
+    if (__builtin_expect(!gompi_fast.mt, 1))
+        gompi_fast.posted += v;
+    else
+        __atomic_add_fetch(&gompi_fast.posted, v, __ATOMIC_RELAXED);
+}
+
 static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
 {
+    gompi_spin_lock(&gompi_fast.slots_lock);
     int32_t s = gompi_fast_free;
-    if (s < 0) return NULL;
+    if (s < 0) {
+        gompi_spin_unlock(&gompi_fast.slots_lock);
+        return NULL;
+    }
     gompi_fslot *d = &gompi_fast_slots[s];
     gompi_fast_free = d->next;
+    gompi_spin_unlock(&gompi_fast.slots_lock);
     d->gen = (d->gen + 1) & GOMPI_FAST_GEN_MASK;
     *req = (MPI_Request)(GOMPI_REQ_FAST0 | d->gen << GOMPI_FAST_GEN_SHIFT | (uint32_t)s);
     return d;
@@ -68,9 +91,11 @@ static inline gompi_fslot *gompi_fast_new_slot(MPI_Request *req)
 static inline void gompi_fast_release(MPI_Request r)
 {
     int32_t s = (int32_t)((unsigned)r & GOMPI_FAST_SLOT_MASK);
-    gompi_fast_slots[s].state = GOMPI_SLOT_FREE;
+    gompi_slot_set(&gompi_fast_slots[s], GOMPI_SLOT_FREE);
+    gompi_spin_lock(&gompi_fast.slots_lock);
     gompi_fast_slots[s].next = gompi_fast_free;
     gompi_fast_free = s;
+    gompi_spin_unlock(&gompi_fast.slots_lock);
 }
 
 /* gompi_fast_finish writes a finished slot's status and frees it. */
@@ -96,54 +121,75 @@ static inline int gompi_fast_ready(MPI_Request r)
     if (r == GOMPI_REQ_SEND_DONE) return 1;
     gompi_fslot *d = gompi_fast_slot(r);
     if (!d) return -1;
-    if (d->state == GOMPI_SLOT_DONE) return 1;
-    return d->state == GOMPI_SLOT_POSTED ? 0 : -1;
+    int32_t st = gompi_slot_state(d);
+    if (st == GOMPI_SLOT_DONE) return 1;
+    return st == GOMPI_SLOT_POSTED ? 0 : -1;
 }
 
-/* gompi_fast_match hands the record at the head of src's ring to the first
- * queued receive from src whose tag matches: 1 matched, 0 nothing arrived,
- * -1 the Go engine must take over. */
-static inline int gompi_fast_match(int src)
+/* gompi_fast_queued: a receive on c is queued from world rank w (w's
+ * consumer lock held at MULTIPLE). */
+static inline int gompi_fast_queued(const gompi_fcomm *c, int w)
+{
+    for (int32_t s = gompi_fast.qhead[w]; s >= 0; s = gompi_fast_slots[s].next)
+        if (gompi_fast_slots[s].comm == c) return 1;
+    return 0;
+}
+
+/* gompi_fast_match hands the record at the head of world rank w's ring to
+ * the first receive queued from w on its communicator whose tag matches
+ * (w's consumer lock held at MULTIPLE): 1 matched, 0 nothing arrived, -1
+ * the Go engine must take over, -2 no receive for it is queued (yet). */
+static inline int gompi_fast_match(int w)
 {
     gompi_match_hdr *h;
     uint64_t n;
-    int k = gompi_fast_peek(src, &h, &n);
+    int k = gompi_fast_head(w, &h, &n);
     if (k <= 0) return k;
-    int32_t prev = -1, s = gompi_fast.qhead[src];
-    while (s >= 0 && gompi_fast_slots[s].tag != MPI_ANY_TAG && gompi_fast_slots[s].tag != h->tag) {
+    int32_t prev = -1, s = gompi_fast.qhead[w];
+    while (s >= 0) {
+        gompi_fslot *q = &gompi_fast_slots[s];
+        if (q->comm->ctx == h->ctx && (q->tag == MPI_ANY_TAG || q->tag == h->tag)) break;
         prev = s;
-        s = gompi_fast_slots[s].next;
+        s = q->next;
     }
-    if (s < 0) return -1; /* unexpected: the Go engine queues it */
+    if (s < 0) return -2; /* unexpected: the Go engine queues it, unless its receive comes */
     gompi_fslot *d = &gompi_fast_slots[s];
-    if (n > d->cap) return -1; /* truncation: the Go engine reports it */
+    gompi_fcomm *c = d->comm;
+    /* out of order, Go state on c, truncation: the Go engine's business */
+    if (!gompi_fast_inorder(c, h) || n > d->cap) return -1;
     if (n) memcpy(d->buf, h + 1, n);
     d->tag = h->tag;
     d->count = (int32_t)n;
-    d->state = GOMPI_SLOT_DONE;
     if (prev < 0)
-        gompi_fast.qhead[src] = d->next;
+        gompi_fast.qhead[w] = d->next;
     else
         gompi_fast_slots[prev].next = d->next;
-    if (gompi_fast.qtail[src] == s) gompi_fast.qtail[src] = prev;
-    gompi_fast.posted--;
-    gompi_fast_consume(src, n);
+    if (gompi_fast.qtail[w] == s) gompi_fast.qtail[w] = prev;
+    gompi_fast_posted_add(-1);
+    gompi_fast_consume(c, d->source, w, n);
+    gompi_slot_set(d, GOMPI_SLOT_DONE); /* last: the owner may complete and reuse it at once */
     return 1;
 }
 
 /* gompi_fast_poll matches what has arrived for the queued receives: the
- * number matched, or -1 when the Go engine must take over. */
+ * number matched, or -1 when the Go engine must take over. At MULTIPLE a
+ * ring another thread is consuming is skipped, and a message whose
+ * receive is not queued yet waits a while for its thread to post it (the
+ * caller's spin is bounded). */
 static inline int gompi_fast_poll(void)
 {
     if (*gompi_fast.pending) return -1; /* queued sends wait for the Go engine */
     int got = 0;
-    for (int src = 0; src < gompi_fast.size && gompi_fast.posted > 0; src++) {
-        while (gompi_fast.qhead[src] >= 0) {
-            int m = gompi_fast_match(src);
-            if (m < 0) return -1;
-            if (m == 0) break;
+    for (int w = 0; w < gompi_fast.size && __atomic_load_n(&gompi_fast.posted, __ATOMIC_RELAXED) > 0; w++) {
+        if (__atomic_load_n(&gompi_fast.qhead[w], __ATOMIC_RELAXED) < 0) continue;
+        int32_t *lock = &gompi_fast.peers[w].in_lock;
+        if (!gompi_spin_trylock(lock)) continue;
+        int m = 0;
+        while (gompi_fast.qhead[w] >= 0 && (m = gompi_fast_match(w)) > 0)
             got++;
-        }
+        gompi_spin_unlock(lock);
+        if (m == -2 && gompi_fast.mt) m = 0;
+        if (m < 0) return -1;
     }
     return got;
 }
@@ -156,37 +202,50 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
 {
     uint64_t cap, n;
     int mtag;
-    if (gompi_fast_free < 0 || !req || !gompi_fast_args(buf, count, dt, src, tag, comm, &cap)) return -1;
-    if (gompi_fast.qhead[src] < 0) {
-        int got = gompi_fast_take(buf, cap, src, tag, &mtag, &n);
-        if (got < 0) return -1;
-        if (got == 1) {
-            gompi_fslot *d = gompi_fast_new_slot(req);
-            d->source = src;
-            d->tag = mtag;
-            d->count = (int32_t)n;
-            d->state = GOMPI_SLOT_DONE;
-            return MPI_SUCCESS;
-        }
-    } else if (*gompi_fast.busy || *gompi_fast.pending) {
+    gompi_fcomm *c;
+    if (!req || !(c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap))) return -1;
+    int w = c->world[src];
+    if (!gompi_fast.peers[w].in.data) return -1;
+    gompi_fslot *d = gompi_fast_new_slot(req);
+    if (!d) return -1;
+    int32_t *lock = &gompi_fast.peers[w].in_lock;
+    gompi_spin_lock(lock);
+    int got = -1;
+    if (gompi_fast.qhead[w] < 0)
+        got = gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+    else if (!*c->busy && !*gompi_fast.pending)
+        got = 0;
+    if (got == -1) {
+        gompi_spin_unlock(lock);
+        gompi_fast_release(*req);
         return -1;
     }
-    gompi_fslot *d = gompi_fast_new_slot(req);
+    if (got == 1) {
+        gompi_spin_unlock(lock);
+        d->source = src;
+        d->tag = mtag;
+        d->count = (int32_t)n;
+        gompi_slot_set(d, GOMPI_SLOT_DONE);
+        return MPI_SUCCESS;
+    }
+    /* not there yet, or behind another communicator's message: queued */
     d->buf = buf;
     d->cap = cap;
     d->source = src;
     d->tag = tag;
     d->ucount = count;
     d->dtype = (int32_t)dt;
-    d->state = GOMPI_SLOT_POSTED;
+    d->comm = c;
+    gompi_slot_set(d, GOMPI_SLOT_POSTED);
     d->next = -1;
     int32_t s = (int32_t)((unsigned)*req & GOMPI_FAST_SLOT_MASK);
-    if (gompi_fast.qtail[src] < 0)
-        gompi_fast.qhead[src] = s;
+    if (gompi_fast.qtail[w] < 0)
+        gompi_fast.qhead[w] = s;
     else
-        gompi_fast_slots[gompi_fast.qtail[src]].next = s;
-    gompi_fast.qtail[src] = s;
-    gompi_fast.posted++;
+        gompi_fast_slots[gompi_fast.qtail[w]].next = s;
+    gompi_fast.qtail[w] = s;
+    gompi_fast_posted_add(1);
+    gompi_spin_unlock(lock);
     return MPI_SUCCESS;
 }
 
@@ -203,7 +262,7 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         int got = gompi_fast_poll();
         if (got < 0) return 0;
         if (got == 0) {
-            if (gompi_fast_others()) return 0;
+            if (gompi_fast_others() || *gompi_fast.timed) return 0;
             gompi_fast_idle(spin);
         }
     }

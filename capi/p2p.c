@@ -24,15 +24,7 @@ enum { MODE_STANDARD, MODE_SYNC, MODE_READY, MODE_BUFFERED };
         return gompi_Isend((void *)buf, count, datatype, dest, tag, comm, MODE, request, 1); \
     }
 
-/* The fast paths serve MPI_COMM_WORLD only: other calls go straight to Go
- * without touching the MULTIPLE lock from C (see gompi_fast_lock). */
-static inline int fast_send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    if (comm != MPI_COMM_WORLD || !gompi_fast_lock()) return -1;
-    int rc = gompi_fast_send(buf, count, datatype, dest, tag, comm);
-    gompi_fast_unlock();
-    return rc;
-}
+#define fast_send gompi_fast_send_locked
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
@@ -76,7 +68,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
               MPI_Status *status)
 {
     GOMPI_NONNULL(comm, "MPI_Recv", status);
-    if (comm == MPI_COMM_WORLD && gompi_fast_lock()) {
+    if (gompi_fast_comm(comm) && gompi_fast_lock()) {
         int rc = gompi_fast_recv(buf, count, datatype, source, tag, comm, status);
         gompi_fast_unlock();
         if (rc == MPI_SUCCESS) return MPI_SUCCESS;
@@ -89,7 +81,7 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                MPI_Request *request)
 {
     GOMPI_NONNULL(comm, "MPI_Irecv", request);
-    if (comm == MPI_COMM_WORLD && gompi_fast_lock()) {
+    if (gompi_fast_comm(comm) && gompi_fast_lock()) {
         int rc = gompi_fast_irecv(buf, count, datatype, source, tag, comm, request);
         gompi_fast_unlock();
         if (rc == MPI_SUCCESS) return MPI_SUCCESS;

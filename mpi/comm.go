@@ -1,6 +1,8 @@
 package mpi
 
 import (
+	"unsafe"
+
 	"gompi/abi"
 	"gompi/attr"
 	"gompi/coll"
@@ -52,6 +54,9 @@ type Comm struct {
 	// hier groups the members by node when they span nodes (coll_hier.go).
 	hier    *coll.Nodes
 	hierSet bool
+	// fastMem: C memory of pc's sequence numbers and counter when the C
+	// fast path serves c (fastcomm.go), else nil.
+	fastMem unsafe.Pointer
 }
 
 // Rank is the calling process's rank in c.

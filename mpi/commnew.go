@@ -141,9 +141,10 @@ func newIntra(slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
 // newIntraAt is newIntra under a handle taken earlier (0: a new one).
 func newIntraAt(h int32, slots [2]int, group []int, me int, parent *Comm, area int) *Comm {
 	slot := slots[0]
-	pc := pml.NewComm(uint32(2*slot), me, group)
+	pc, mem := newFastPC(uint32(2*slot), me, group)
 	cc := pml.NewComm(uint32(2*slot+1), me, group)
 	c := newComm(h, pc, cc, "")
+	c.fastMem = mem
 	c.slots = []int{slot}
 	if slots[1] != noSlot {
 		c.slots = append(c.slots, slots[1])
@@ -153,6 +154,7 @@ func newIntraAt(h int32, slots [2]int, group []int, me int, parent *Comm, area i
 		c.errh = parent.errh
 	}
 	registerComm(c)
+	c.publishFast()
 	c.setupShm(area)
 	return c
 }
@@ -353,6 +355,7 @@ func (c *Comm) Free() error {
 // operations complete), checked again before every new allocation.
 func (c *Comm) release() {
 	if abi.HandleKind(c.Handle) == abi.KindDirect {
+		c.unpublishFast()
 		i := abi.HandleIndex(c.Handle) & commSlotMask
 		st.comms[i] = nil
 		freeCommIdx = append(freeCommIdx, i)
@@ -382,6 +385,7 @@ func (c *Comm) retire() {
 	}
 	st.eng.Unregister(c.pc)
 	st.eng.Unregister(c.cc)
+	c.freeFast()
 	for _, s := range c.slots {
 		ctxFree.set(s)
 	}

@@ -30,6 +30,9 @@ type FastInfo struct {
 	// SlowFrom and SlowPicos: btl/sm's slow-copy verdict (copyclock.go),
 	// from which size and above which copy time per byte; 0 off.
 	SlowFrom, SlowPicos int
+	// TimeWaits is pml.TimeWaits (MPI_T's wait timer running): C waits
+	// then hand over to the Go wait, which times them, at once.
+	TimeWaits *bool
 }
 
 var fastInfo FastInfo
@@ -59,6 +62,7 @@ func setupFast(oversub bool) {
 	fastInfo.GetFrom = make([]int, st.size)
 	fastInfo.SharedFrom = make([]int, st.size)
 	fastInfo.Oversub = oversub
+	fastInfo.TimeWaits = &pml.TimeWaits
 	fastInfo.EagerRoom = eagerRoom()
 	if st.sm == nil {
 		return

@@ -14,3 +14,7 @@ func (e *Engine) adoptForeign() {
 		e.adopt()
 	}
 }
+
+// AdoptForeign makes the receives a C fast path queued the engine's own
+// now (before the communicator they were posted on goes away).
+func (e *Engine) AdoptForeign() { e.adoptForeign() }

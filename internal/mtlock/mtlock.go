@@ -28,6 +28,14 @@ var state int32
 // released the threads between Release and Reacquire (waiting in MPI).
 var waiters, released int32
 
+// readers counts the C fast-path calls inside (capi/fastpath.h): they
+// share the lock among themselves, each guarding what it touches with
+// finer locks of its own (per ring, the request slots), and exclude every
+// Go holder. A reader enters by raising readers and then finding state 0
+// (else it backs out and takes its Go path); Lock, once it holds state,
+// waits for readers to drain, and no new reader gets in meanwhile.
+var readers int32
+
 // yields: contended attempts that give the core away before sleeping.
 const yields = 64
 
@@ -57,8 +65,22 @@ func Lock() {
 	if !atomic.CompareAndSwapInt32(&state, 0, 1) {
 		lockSlow()
 	}
+	if atomic.LoadInt32(&readers) != 0 {
+		waitReaders()
+	}
 	atomic.StoreUintptr(&owner, g)
 	depth = 1
+}
+
+// waitReaders lets the C fast-path calls inside finish: each is short, or
+// a wait that sees state taken and hands over to its Go path at its next
+// fruitless poll.
+func waitReaders() {
+	for i := 0; atomic.LoadInt32(&readers) != 0; i++ {
+		if i >= 16 {
+			unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+		}
+	}
 }
 
 func lockSlow() {
@@ -136,11 +158,11 @@ func Pass() {
 // Held reports whether some thread holds the lock (for tests).
 func Held() bool { return atomic.LoadInt32(&state) != 0 }
 
-// Words gives the C fast paths (capi/fastpath.h) the lock word and the two
-// counts Others reads, so C can take the same lock without entering Go.
-// C only ever try-locks (CAS 0 to 1) and never calls into Go while it holds
-// the lock, so it needs no owner: the Go owner stays 0 meanwhile, and a
-// thread that already holds the lock in Go (a callback calling MPI) fails
-// the C try-lock and takes it again recursively through its Go entry.
-// Package variables never move, so C may keep these addresses.
-func Words() (lock, waiting, releasing *int32) { return &state, &waiters, &released }
+// Words gives the C fast paths (capi/fastpath.h) the lock word, the two
+// counts Others reads and the readers count, so C can share the lock
+// without entering Go. C only ever tries (enters as a reader while state is
+// 0) and never calls into Go while inside, so it needs no owner: a thread
+// that already holds the lock in Go (a callback calling MPI) fails the C
+// try and takes the lock again recursively through its Go entry. Package
+// variables never move, so C may keep these addresses.
+func Words() (lock, waiting, releasing, reading *int32) { return &state, &waiters, &released, &readers }

@@ -67,7 +67,7 @@ func TestNested(t *testing.T) {
 // released by a swap that wakes sleepers): a Go Lock must wait for such a
 // holder, see itself counted by Others meanwhile, and get the lock after.
 func TestForeignHolder(t *testing.T) {
-	st, waiting, _ := Words()
+	st, waiting, _, _ := Words()
 	if !atomic.CompareAndSwapInt32(st, 0, 1) {
 		t.Fatal("lock not free")
 	}
@@ -100,4 +100,90 @@ func TestForeignHolder(t *testing.T) {
 	for Held() {
 		runtime.Gosched()
 	}
+}
+
+// tryShared and unshared are the C fast path's reader entry and exit
+// (gompi_fast_lock and gompi_fast_unlock in capi/fastpath.h), in Go.
+func tryShared() bool {
+	st, _, _, rd := Words()
+	atomic.AddInt32(rd, 1)
+	if atomic.LoadInt32(st) == 0 {
+		return true
+	}
+	atomic.AddInt32(rd, -1)
+	return false
+}
+
+func unshared() {
+	_, _, _, rd := Words()
+	atomic.AddInt32(rd, -1)
+}
+
+// Readers (C fast-path calls) share the lock among themselves and exclude
+// every Go holder: Go holders write a plain word that readers read (-race
+// checks the ordering both ways), readers count themselves inside and a
+// holder must never see one; several readers are inside at once at some
+// point; no holder waits forever for readers that keep coming.
+func TestReaders(t *testing.T) {
+	const g, n = 4, 20000
+	var inside, maxInside, writerIn int32
+	plain := 0
+	var wg sync.WaitGroup
+	for i := 0; i < g; i++ {
+		wg.Add(2)
+		go func() { // a C thread: many short fast-path calls
+			defer wg.Done()
+			for j := 0; j < n; j++ {
+				if !tryShared() {
+					runtime.Gosched()
+					continue
+				}
+				k := atomic.AddInt32(&inside, 1)
+				for {
+					m := atomic.LoadInt32(&maxInside)
+					if k <= m || atomic.CompareAndSwapInt32(&maxInside, m, k) {
+						break
+					}
+				}
+				if atomic.LoadInt32(&writerIn) != 0 {
+					t.Error("a reader is inside while a Go holder is")
+				}
+				if plain < 0 { // read what holders write (-race)
+					t.Error("negative")
+				}
+				for s := 0; s < 50; s++ {
+					if atomic.LoadInt32(&writerIn) != 0 {
+						t.Error("a Go holder got in while a reader is inside")
+					}
+				}
+				atomic.AddInt32(&inside, -1)
+				unshared()
+			}
+		}()
+		go func() { // a Go entry
+			defer wg.Done()
+			for j := 0; j < n/20; j++ {
+				Lock()
+				atomic.StoreInt32(&writerIn, 1)
+				if atomic.LoadInt32(&inside) != 0 {
+					t.Error("a Go holder is inside with readers")
+				}
+				plain++
+				atomic.StoreInt32(&writerIn, 0)
+				Unlock()
+				runtime.Gosched()
+			}
+		}()
+	}
+	wg.Wait()
+	if plain != g*(n/20) {
+		t.Fatalf("plain %d, want %d", plain, g*(n/20))
+	}
+	if Held() {
+		t.Fatal("lock still held")
+	}
+	if _, _, _, rd := Words(); atomic.LoadInt32(rd) != 0 {
+		t.Fatalf("%d readers left inside", atomic.LoadInt32(rd))
+	}
+	t.Logf("at most %d readers inside at once", maxInside)
 }
