@@ -72,6 +72,7 @@ var callbackTypes = map[string]bool{
 	"MPI_User_function *": true, "MPI_Comm_errhandler_function *": true,
 	"MPI_Win_errhandler_function *": true, "MPI_File_errhandler_function *": true,
 	"MPI_Session_errhandler_function *": true, "MPI_Handler_function *": true,
+	"MPI_User_function_c *": true,
 }
 
 // keyvalCallbacks maps a keyval constructor to its C trampolines: Fortran
@@ -220,7 +221,7 @@ func FortranWrapperC(f Function) string {
 			}
 			w.post = append(w.post, fmt.Sprintf("if (%s) gompi_f_blankpad(%s, %s_len, c_%s);", cond, n, n, n),
 				fmt.Sprintf("free(c_%s);", n))
-		case f.Name == "MPI_Buffer_detach" && n == "buffer_addr":
+		case fortranBaseName(f) == "MPI_Buffer_detach" && n == "buffer_addr":
 			// Fortran passes the buffer itself; its address is not returned.
 			w.params = append(w.params, "void *"+n)
 			w.pre = append(w.pre, "void *c_addr = 0; (void)"+n+";")
@@ -309,6 +310,10 @@ func FortranWrapperC(f Function) string {
 		}
 		pr("%s %s(%s)\n{\n    return %s;\n}\n", f.Ret, fname, strings.Join(params, ", "), call)
 	}
+	if largeBaseName(f) != "" {
+		// Large counts: mpi_f08's procedures only (fortran_f08_large.go).
+		return b.String()
+	}
 	for i, s := range FortranSpellings(f.Name)[1:] {
 		weak := ""
 		if i >= 3 {
@@ -335,6 +340,19 @@ func FortranWrappersC(exported map[string]bool) ([]byte, []string) {
 		b.WriteString(FortranWrapperC(f))
 		b.WriteString("\n")
 		bound = append(bound, f.Name)
+	}
+	set := map[string]bool{}
+	for _, n := range bound {
+		set[n] = true
+	}
+	b.WriteString("/* Large-count twins, for mpi_f08's generic procedures only. */\n")
+	for _, n := range FortranLargeBound(exported, set) {
+		for _, f := range Functions() {
+			if f.Name == n {
+				b.WriteString(FortranWrapperC(f))
+				b.WriteString("\n")
+			}
+		}
 	}
 	return []byte(b.String()), bound
 }
