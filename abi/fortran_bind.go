@@ -221,7 +221,7 @@ func FortranWrapperC(f Function) string {
 			}
 			w.post = append(w.post, fmt.Sprintf("if (%s) gompi_f_blankpad(%s, %s_len, c_%s);", cond, n, n, n),
 				fmt.Sprintf("free(c_%s);", n))
-		case fortranBaseName(f) == "MPI_Buffer_detach" && n == "buffer_addr":
+		case fortranDetach(f) && n == "buffer_addr":
 			// Fortran passes the buffer itself; its address is not returned.
 			w.params = append(w.params, "void *"+n)
 			w.pre = append(w.pre, "void *c_addr = 0; (void)"+n+";")
@@ -355,4 +355,16 @@ func FortranWrappersC(exported map[string]bool) ([]byte, []string) {
 		}
 	}
 	return []byte(b.String()), bound
+}
+
+// fortranDetach says whether f detaches a buffer: Fortran passes the buffer
+// itself (<type> BUFFER_ADDR(*)), whose address is not returned, so the
+// wrapper must not write it there; mpi_f08 binds these calls to the C entry
+// instead (TYPE(C_PTR) buffer_addr gets the address).
+func fortranDetach(f Function) bool {
+	switch fortranBaseName(f) {
+	case "MPI_Buffer_detach", "MPI_Comm_detach_buffer", "MPI_Session_detach_buffer":
+		return true
+	}
+	return false
 }

@@ -176,20 +176,41 @@ func f08Procedure(f Function) (parts f08Parts, ok bool) {
 	if f.Ret != "int" {
 		kind = "FUNCTION"
 	}
-	ip("    %s p%s(%s)\n      IMPORT\n      IMPLICIT NONE\n", kind, lname, strings.Join(inames, ", "))
-	for _, a := range args {
-		ip("      %s\n", a.idecl)
+	direct := fortranDetach(f)
+	if direct {
+		// The C entry itself: handles by value, the C_PTR by reference.
+		// Not private: gfortran warns about a private binding label.
+		ip("    FUNCTION %s(%s) BIND(C, NAME=\"P%s\")\n      IMPORT\n      IMPLICIT NONE\n",
+			iname, strings.Join(names, ", "), f.Name)
+		for i, a := range args {
+			switch n := params[i].Name; n {
+			case "comm", "session":
+				ip("      INTEGER(C_INT), VALUE :: %s\n", n)
+				actuals[i] = n + "%MPI_VAL"
+			default:
+				ip("      %s\n", a.idecl)
+			}
+		}
+		ip("      INTEGER(C_INT) :: %s\n    END FUNCTION %s\n", iname, iname)
+	} else {
+		ip("    %s p%s(%s)\n      IMPORT\n      IMPLICIT NONE\n", kind, lname, strings.Join(inames, ", "))
+		for _, a := range args {
+			ip("      %s\n", a.idecl)
+		}
 	}
-	if hasIerr {
+	if hasIerr && !direct {
 		ip("      INTEGER :: ierror\n")
 	}
-	switch f.Ret {
-	case "double":
+	switch {
+	case direct:
+	case f.Ret == "double":
 		ip("      DOUBLE PRECISION :: p%s\n", lname)
-	case "MPI_Aint":
+	case f.Ret == "MPI_Aint":
 		ip("      INTEGER(KIND=MPI_ADDRESS_KIND) :: p%s\n", lname)
 	}
-	ip("    END %s p%s\n", kind, lname)
+	if !direct {
+		ip("    END %s p%s\n", kind, lname)
+	}
 
 	// The procedure.
 	all := append([]string{}, names...)
@@ -236,6 +257,8 @@ func f08Procedure(f Function) (parts f08Parts, ok bool) {
 	switch {
 	case f.Ret != "int":
 		pp("    res = p%s(%s)\n", lname, strings.Join(actuals, ", "))
+	case direct:
+		pp("    ierr = %s(%s)\n", iname, strings.Join(actuals, ", "))
 	case f.Variadic:
 		pp("    CALL p%s(%s)\n", lname, strings.Join(actuals, ", "))
 	case len(choices) > 0:
@@ -268,7 +291,7 @@ func f08Procedure(f Function) (parts f08Parts, ok bool) {
 	default:
 		pp("  END FUNCTION %s\n", f.Name)
 	}
-	_ = iname
+
 	parts = f08Parts{work: pb.String(), iface: ib.String()}
 	if f.Ret == "int" && !f.Variadic {
 		f08Profiled(f, args, all, &parts)
@@ -486,7 +509,9 @@ func FortranF08Module(bound map[string]bool) []byte {
 			ifaces.WriteString(parts.specIface)
 		}
 		exts.WriteString(parts.ext)
-		private = append(private, "p"+FortranName(f.Name))
+		if !fortranDetach(f) {
+			private = append(private, "p"+FortranName(f.Name))
+		}
 		if parts.specific != "" {
 			private = append(private, parts.specific)
 		}

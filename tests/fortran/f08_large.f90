@@ -62,7 +62,9 @@ program f08_large
   integer :: ierr, rank, np, nbad, i, j, right, left, cls, n4
   integer(ck) :: n, sz, lbc, extc, pos
   integer(ak) :: lba, exta
-  integer :: a(10), b(10), packed(20)
+  integer :: a(10), b(10)
+  integer, target :: packed(20)
+  type(c_ptr) :: addr, bsaddr
   integer, allocatable :: gathered(:)
   integer(ck), allocatable :: counts(:)
   integer(ak), allocatable :: displs(:)
@@ -136,6 +138,12 @@ program f08_large
   call MPI_Unpack(packed, 24_ck, pos, b, 3_ck, pair, MPI_COMM_WORLD)
   call check(all(b(1:6) == [(i, i = 1, 6)]) .and. all(b(7:) == 0), 'unpack_c')
   call MPI_Type_free(pair)
+
+  ! Buffered sends' buffer, its size as MPI_Count.
+  bsaddr = c_loc(packed)
+  call MPI_Buffer_attach(packed, 80_ck)
+  call MPI_Buffer_detach(addr, n)
+  call check(transfer(addr, 0_c_intptr_t) == transfer(bsaddr, 0_c_intptr_t) .and. n == 80_ck, 'buffer_detach_c')
 
   ! Errors through the handler, with the standard's class.
   call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN)
