@@ -72,6 +72,7 @@ var callbackTypes = map[string]bool{
 	"MPI_User_function *": true, "MPI_Comm_errhandler_function *": true,
 	"MPI_Win_errhandler_function *": true, "MPI_File_errhandler_function *": true,
 	"MPI_Session_errhandler_function *": true, "MPI_Handler_function *": true,
+	"MPI_User_function_c *": true,
 }
 
 // keyvalCallbacks maps a keyval constructor to its C trampolines: Fortran
@@ -220,7 +221,7 @@ func FortranWrapperC(f Function) string {
 			}
 			w.post = append(w.post, fmt.Sprintf("if (%s) gompi_f_blankpad(%s, %s_len, c_%s);", cond, n, n, n),
 				fmt.Sprintf("free(c_%s);", n))
-		case f.Name == "MPI_Buffer_detach" && n == "buffer_addr":
+		case fortranDetach(f) && n == "buffer_addr":
 			// Fortran passes the buffer itself; its address is not returned.
 			w.params = append(w.params, "void *"+n)
 			w.pre = append(w.pre, "void *c_addr = 0; (void)"+n+";")
@@ -309,6 +310,10 @@ func FortranWrapperC(f Function) string {
 		}
 		pr("%s %s(%s)\n{\n    return %s;\n}\n", f.Ret, fname, strings.Join(params, ", "), call)
 	}
+	if largeBaseName(f) != "" {
+		// Large counts: mpi_f08's procedures only (fortran_f08_large.go).
+		return b.String()
+	}
 	for i, s := range FortranSpellings(f.Name)[1:] {
 		weak := ""
 		if i >= 3 {
@@ -336,5 +341,30 @@ func FortranWrappersC(exported map[string]bool) ([]byte, []string) {
 		b.WriteString("\n")
 		bound = append(bound, f.Name)
 	}
+	set := map[string]bool{}
+	for _, n := range bound {
+		set[n] = true
+	}
+	b.WriteString("/* Large-count twins, for mpi_f08's generic procedures only. */\n")
+	for _, n := range FortranLargeBound(exported, set) {
+		for _, f := range Functions() {
+			if f.Name == n {
+				b.WriteString(FortranWrapperC(f))
+				b.WriteString("\n")
+			}
+		}
+	}
 	return []byte(b.String()), bound
+}
+
+// fortranDetach says whether f detaches a buffer: Fortran passes the buffer
+// itself (<type> BUFFER_ADDR(*)), whose address is not returned, so the
+// wrapper must not write it there; mpi_f08 binds these calls to the C entry
+// instead (TYPE(C_PTR) buffer_addr gets the address).
+func fortranDetach(f Function) bool {
+	switch fortranBaseName(f) {
+	case "MPI_Buffer_detach", "MPI_Comm_detach_buffer", "MPI_Session_detach_buffer":
+		return true
+	}
+	return false
 }

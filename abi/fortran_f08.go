@@ -31,17 +31,19 @@ func isF08Handle(t string) bool {
 // f08Bindable says whether f gets an mpi_f08 procedure: the calls with an
 // mpif.h binding (generated or written by hand), less those MPI-3 removed.
 func f08Bindable(f Function) bool {
-	return (FortranBindable(f) || fortranHandBound(f.Name)) && !fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
+	return (FortranBindable(f) || fortranHandBound(f.Name) || FortranLargeBindable(f)) &&
+		!fortranMPI1(f) && f.Name != "MPI_Keyval_free" && f.Name != "MPI_Attr_delete"
 }
 
 // f08KeepsBuffer says whether the call may use its buffer after it
 // returns, so a non-contiguous section cannot go through a temporary.
 func f08KeepsBuffer(f Function) bool {
-	if f.Group == "rma" || f.Name == "MPI_Buffer_attach" {
+	name := fortranBaseName(f)
+	if f.Group == "rma" || name == "MPI_Buffer_attach" || largeBaseName(f) != "" && f08BaseGroup(name) == "rma" {
 		return true
 	}
 	for _, pre := range []string{"MPI_Wait", "MPI_Test", "MPI_Start", "MPI_Request_", "MPI_Cancel", "MPI_Grequest"} {
-		if strings.HasPrefix(f.Name, pre) {
+		if strings.HasPrefix(name, pre) {
 			return false
 		}
 	}
@@ -91,7 +93,7 @@ func f08Param(f Function, p Param) (f08Arg, bool) {
 		}
 		a.decl += " :: " + n
 		return a, true
-	case strings.HasSuffix(t, "_function *"):
+	case strings.HasSuffix(t, "_function *") || strings.HasSuffix(t, "_function_c *"):
 		return f08Arg{decl: f08CallbackDecl(t, n), idecl: "EXTERNAL :: " + n, arg: n}, true
 	case t == "char **" && arr:
 		return f08Arg{decl: "CHARACTER(LEN=*), INTENT(IN) :: " + n + "(count,*)", idecl: "CHARACTER(LEN=*) :: " + n + "(count,*)", arg: n}, true
@@ -124,11 +126,21 @@ func f08Param(f Function, p Param) (f08Arg, bool) {
 	return f08Arg{}, false
 }
 
+// f08Parts are the pieces of one call's mpi_f08 binding.
+type f08Parts struct {
+	work      string // module procedure doing the work (MPI_X itself when unprofiled)
+	wrapper   string // module procedure MPI_X calling the specific one ("": none)
+	iface     string // interface body of the mpif.h binding pmpi_x
+	specific  string // name of the external specific procedure, MPI_X_f08[ts]
+	specIface string // its interface body
+	ext       string // the external MPI_X_f08[ts] and PMPI_X_f08[ts]
+}
+
 // f08Procedure renders f's mpi_f08 procedure and its private interface to
-// the mpif.h binding, or "" when f has none.
-func f08Procedure(f Function) (proc, iface, ext string) {
+// the mpif.h binding; ok is false when f has none.
+func f08Procedure(f Function) (parts f08Parts, ok bool) {
 	if !f08Bindable(f) {
-		return "", "", ""
+		return f08Parts{}, false
 	}
 	params := f.Params
 	if f.Name == "MPI_Init" || f.Name == "MPI_Init_thread" {
@@ -138,7 +150,7 @@ func f08Procedure(f Function) (proc, iface, ext string) {
 	for _, p := range params {
 		a, ok := f08Param(f, p)
 		if !ok {
-			return "", "", ""
+			return f08Parts{}, false
 		}
 		args = append(args, a)
 	}
@@ -164,20 +176,41 @@ func f08Procedure(f Function) (proc, iface, ext string) {
 	if f.Ret != "int" {
 		kind = "FUNCTION"
 	}
-	ip("    %s p%s(%s)\n      IMPORT\n      IMPLICIT NONE\n", kind, lname, strings.Join(inames, ", "))
-	for _, a := range args {
-		ip("      %s\n", a.idecl)
+	direct := fortranDetach(f)
+	if direct {
+		// The C entry itself: handles by value, the C_PTR by reference.
+		// Not private: gfortran warns about a private binding label.
+		ip("    FUNCTION %s(%s) BIND(C, NAME=\"P%s\")\n      IMPORT\n      IMPLICIT NONE\n",
+			iname, strings.Join(names, ", "), f.Name)
+		for i, a := range args {
+			switch n := params[i].Name; n {
+			case "comm", "session":
+				ip("      INTEGER(C_INT), VALUE :: %s\n", n)
+				actuals[i] = n + "%MPI_VAL"
+			default:
+				ip("      %s\n", a.idecl)
+			}
+		}
+		ip("      INTEGER(C_INT) :: %s\n    END FUNCTION %s\n", iname, iname)
+	} else {
+		ip("    %s p%s(%s)\n      IMPORT\n      IMPLICIT NONE\n", kind, lname, strings.Join(inames, ", "))
+		for _, a := range args {
+			ip("      %s\n", a.idecl)
+		}
 	}
-	if hasIerr {
+	if hasIerr && !direct {
 		ip("      INTEGER :: ierror\n")
 	}
-	switch f.Ret {
-	case "double":
+	switch {
+	case direct:
+	case f.Ret == "double":
 		ip("      DOUBLE PRECISION :: p%s\n", lname)
-	case "MPI_Aint":
+	case f.Ret == "MPI_Aint":
 		ip("      INTEGER(KIND=MPI_ADDRESS_KIND) :: p%s\n", lname)
 	}
-	ip("    END %s p%s\n", kind, lname)
+	if !direct {
+		ip("    END %s p%s\n", kind, lname)
+	}
 
 	// The procedure.
 	all := append([]string{}, names...)
@@ -224,6 +257,8 @@ func f08Procedure(f Function) (proc, iface, ext string) {
 	switch {
 	case f.Ret != "int":
 		pp("    res = p%s(%s)\n", lname, strings.Join(actuals, ", "))
+	case direct:
+		pp("    ierr = %s(%s)\n", iname, strings.Join(actuals, ", "))
 	case f.Variadic:
 		pp("    CALL p%s(%s)\n", lname, strings.Join(actuals, ", "))
 	case len(choices) > 0:
@@ -256,12 +291,12 @@ func f08Procedure(f Function) (proc, iface, ext string) {
 	default:
 		pp("  END FUNCTION %s\n", f.Name)
 	}
-	_ = iname
-	proc, iface = pb.String(), ib.String()
+
+	parts = f08Parts{work: pb.String(), iface: ib.String()}
 	if f.Ret == "int" && !f.Variadic {
-		return f08Profiled(f, args, all, proc, iface)
+		f08Profiled(f, args, all, &parts)
 	}
-	return proc, iface, ""
+	return parts, true
 }
 
 // f08Profiled gives a subroutine the mpi_f08 profiling interface (MPI-4.1
@@ -270,10 +305,11 @@ func f08Procedure(f Function) (proc, iface, ext string) {
 // whose linker name mpi_x_f08[ts]_ a tool may define to intercept the call,
 // and which calls the work procedure; so does the external PMPI_X_f08[ts]
 // (pmpi_x_f08[ts]_), the standard's profiling entry.
-func f08Profiled(f Function, args []f08Arg, all []string, impl, iface string) (proc, ifaces, ext string) {
+func f08Profiled(f Function, args []f08Arg, all []string, parts *f08Parts) {
 	suffix := f08Suffix(f)
 	// The module already holds pmpi_x, the interface of the mpif.h binding.
 	work := "gompi_f08_" + FortranName(f.Name)
+	impl := parts.work
 	impl = strings.Replace(impl, "  SUBROUTINE "+f.Name+"(", "  SUBROUTINE "+work+"(", 1)
 	impl = strings.Replace(impl, "  END SUBROUTINE "+f.Name+"\n", "  END SUBROUTINE "+work+"\n", 1)
 	list := strings.Join(all, ", ")
@@ -286,15 +322,17 @@ func f08Profiled(f Function, args []f08Arg, all []string, impl, iface string) (p
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	p("  SUBROUTINE %s(%s)\n%s    CALL %s%s(%s)\n  END SUBROUTINE %s\n", f.Name, list, d, f.Name, suffix, list, f.Name)
-	proc = impl + b.String()
-	ifaces = iface + fmt.Sprintf("    SUBROUTINE %s%s(%s)\n      IMPORT\n      IMPLICIT NONE\n%s    END SUBROUTINE %s%s\n",
+	parts.work = impl
+	parts.wrapper = b.String()
+	parts.specific = f.Name + suffix
+	parts.specIface = fmt.Sprintf("    SUBROUTINE %s%s(%s)\n      IMPORT\n      IMPLICIT NONE\n%s    END SUBROUTINE %s%s\n",
 		f.Name, suffix, list, indent(d), f.Name, suffix)
 	var e strings.Builder
 	for _, name := range []string{f.Name, "P" + f.Name} {
 		fmt.Fprintf(&e, "SUBROUTINE %s%s(%s)\n  USE mpi_f08\n  IMPLICIT NONE\n%s  CALL %s(%s)\nEND SUBROUTINE %s%s\n",
 			name, suffix, list, d, work, list, name, suffix)
 	}
-	return proc, ifaces, e.String()
+	parts.ext = e.String()
 }
 
 // f08Suffix is the suffix of f's mpi_f08 specific procedure: _f08ts with a
@@ -430,25 +468,56 @@ func FortranF08Module(bound map[string]bool) []byte {
     END SUBROUTINE gompi_f08_done
   END INTERFACE
 `)
-	var procs, ifaces, exts strings.Builder
+	var procs, ifaces, generics, exts strings.Builder
 	var private []string
+	all := map[string]f08Parts{}
+	byName := map[string]Function{}
 	for _, f := range Functions() {
 		if !bound[f.Name] {
 			continue
 		}
-		proc, iface, ext := f08Procedure(f)
-		if proc == "" {
+		if parts, ok := f08Procedure(f); ok {
+			all[f.Name] = parts
+			byName[f.Name] = f
+		}
+	}
+	// generic: the calls whose large-count twin shares their name.
+	generic := map[string]bool{}
+	for _, g := range Functions() {
+		name := g.Name
+		f, ok := byName[name]
+		if !ok {
 			continue
 		}
-		procs.WriteString(proc)
-		ifaces.WriteString(iface)
-		exts.WriteString(ext)
-		private = append(private, "p"+FortranName(f.Name))
-		if ext != "" {
-			private = append(private, f.Name+f08Suffix(f))
+		if base := largeBaseName(f); base != "" && all[base].specific != "" && all[name].specific != "" &&
+			f08Distinguishable(byName[base], f) {
+			generic[base], generic[name] = true, true
+			generics.WriteString(f08Generic(base, all[base], all[name]))
+		}
+	}
+	for _, f := range Functions() {
+		parts, ok := all[f.Name]
+		if !ok {
+			continue
+		}
+		procs.WriteString(parts.work)
+		ifaces.WriteString(parts.iface)
+		if generic[f.Name] {
+			// The generic interface calls the specific procedure itself.
+		} else {
+			procs.WriteString(parts.wrapper)
+			ifaces.WriteString(parts.specIface)
+		}
+		exts.WriteString(parts.ext)
+		if !fortranDetach(f) {
+			private = append(private, "p"+FortranName(f.Name))
+		}
+		if parts.specific != "" {
+			private = append(private, parts.specific)
 		}
 	}
 	p("  INTERFACE\n%s  END INTERFACE\n", ifaces.String())
+	b.WriteString(generics.String())
 	for _, n := range private {
 		p("  PRIVATE :: %s\n", n)
 	}
@@ -462,6 +531,7 @@ func FortranF08Module(bound map[string]bool) []byte {
 		}
 	}
 	writeSizeofProcs(&b, true)
+	b.WriteString(f08Helpers)
 	b.WriteString(procs.String())
 	p("END MODULE mpi_f08\n")
 	// The external procedures of the profiling interface (f08Profiled).
@@ -533,4 +603,27 @@ void gompi_f08_done(CFI_cdesc_t *d, void **tmp, int copyout)
     free(*tmp);
     *tmp = NULL;
 }
+`
+
+// f08Helpers are the mpi_f08 procedures with no C call behind them:
+// MPI_F_sync_reg (MPI-4.1 §19.1.17), a call the compiler of the program
+// cannot see into, and the status conversions between the mpi and mpi_f08
+// representations (§19.3.5), which are the same five integers.
+const f08Helpers = `  SUBROUTINE MPI_F_sync_reg(buf)
+    TYPE(*), DIMENSION(..), ASYNCHRONOUS :: buf
+  END SUBROUTINE MPI_F_sync_reg
+  SUBROUTINE MPI_Status_f2f08(f_status, f08_status, ierror)
+    INTEGER, INTENT(IN) :: f_status(MPI_STATUS_SIZE)
+    TYPE(MPI_Status), INTENT(OUT) :: f08_status
+    INTEGER, OPTIONAL, INTENT(OUT) :: ierror
+    f08_status = TRANSFER(f_status, f08_status)
+    IF (PRESENT(ierror)) ierror = MPI_SUCCESS
+  END SUBROUTINE MPI_Status_f2f08
+  SUBROUTINE MPI_Status_f082f(f08_status, f_status, ierror)
+    TYPE(MPI_Status), INTENT(IN) :: f08_status
+    INTEGER, INTENT(OUT) :: f_status(MPI_STATUS_SIZE)
+    INTEGER, OPTIONAL, INTENT(OUT) :: ierror
+    f_status = TRANSFER(f08_status, f_status)
+    IF (PRESENT(ierror)) ierror = MPI_SUCCESS
+  END SUBROUTINE MPI_Status_f082f
 `

@@ -169,6 +169,7 @@ func FortranModule(bound map[string]bool) []byte {
 			b.WriteString(fortranInterface(f))
 		}
 	}
+	b.WriteString(syncRegInterface)
 	p("  END INTERFACE\nCONTAINS\n")
 	writeSizeofProcs(&b, false)
 	p("END MODULE mpi\n")
@@ -192,3 +193,12 @@ func wrapFortran(src string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// syncRegInterface declares MPI_F_SYNC_REG (MPI-4.1 §19.1.17), defined in
+// capi/fortran.c: any buffer, as for the choice buffers.
+const syncRegInterface = `    SUBROUTINE MPI_F_SYNC_REG(buf)
+      IMPLICIT NONE
+      !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
+      TYPE(*), DIMENSION(*) :: buf
+    END SUBROUTINE MPI_F_SYNC_REG
+`

@@ -261,6 +261,14 @@ FSPELL(mpi_dup_fn, "mpi_dup_fn", "MPI_DUP_FN", f_dup1)
 FSPELL(mpi_null_delete_fn, "mpi_null_delete_fn", "MPI_NULL_DELETE_FN", f_null_delete1)
 FSPELL(mpi_conversion_fn_null, "mpi_conversion_fn_null", "MPI_CONVERSION_FN_NULL", f_conversion_null)
 
+/* MPI_F_SYNC_REG(buf) (MPI-4.1 §19.1.17): a call the Fortran compiler
+ * cannot see into, so that buf is not kept in a register across it. */
+static void f_sync_reg(void *buf)
+{
+    __asm__ volatile("" : : "r"(buf) : "memory");
+}
+FSPELL(mpi_f_sync_reg, "mpi_f_sync_reg", "MPI_F_SYNC_REG", f_sync_reg)
+
 /* Status conversion: MPICH's Fortran status is its C status, int for int. */
 _Static_assert(sizeof(MPI_Status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint), "status layout");
 /* MPI_Status_c2f and friends are in mpi4.c. */

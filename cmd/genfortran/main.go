@@ -50,6 +50,10 @@ func main() {
 				set[n] = true
 			}
 		}
+		// ... and the large-count twins, under the generic names.
+		for _, n := range abi.FortranLargeBound(exported, set) {
+			set[n] = true
+		}
 		writeIfChanged(filepath.Join(*mod, "mpi_f08.f90"), abi.FortranF08Module(set))
 		writeIfChanged(filepath.Join(*mod, "f08_shims.c"), abi.FortranF08Shims(set))
 	}

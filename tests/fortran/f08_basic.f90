@@ -2,8 +2,8 @@
 ! gompi-expect: exit=0 stdout-per-rank=~"(?m)^rank {rank} PASS$"
 ! `use mpi_f08`: handle types and their comparisons, TYPE(MPI_Status),
 ! optional IERROR, choice buffers of any rank including non-contiguous
-! sections, MPI_IN_PLACE, strings, error handlers and a user op with the
-! mpi_f08 callback interface.
+! sections, MPI_IN_PLACE, strings, error handlers, a user op with the
+! mpi_f08 callback interface, MPI_Status_f082f/f2f08 and MPI_F_sync_reg.
 module f08_ops
   use mpi_f08
   use, intrinsic :: iso_c_binding
@@ -24,9 +24,13 @@ end module f08_ops
 program f08_basic
   use mpi_f08
   use f08_ops
+  use, intrinsic :: iso_c_binding, only: c_ptr, c_loc, c_intptr_t
   implicit none
+  real(8), target :: bsbuf(200)
+  type(c_ptr) :: addr, bsaddr
   type(MPI_Comm) :: half, dup
-  type(MPI_Status) :: st
+  type(MPI_Status) :: st, st2
+  integer :: fst(MPI_STATUS_SIZE)
   type(MPI_Request) :: reqs(2)
   type(MPI_Op) :: op
   type(MPI_Datatype) :: col
@@ -97,6 +101,22 @@ program f08_basic
   call MPI_Sendrecv(mat(2, 1), 1, col, rank, 8, row, 5, MPI_INTEGER, rank, 8, MPI_COMM_WORLD, st)
   call check(all(row == [2, 6, 10, 14, 18]), 'vector type')
   call MPI_Type_free(col)
+  ! Status conversions between the mpi and mpi_f08 forms; MPI_F_sync_reg.
+  call MPI_Status_f082f(st, fst)
+  call check(fst(3) == rank .and. fst(4) == 8, 'status_f082f')
+  call MPI_Status_f2f08(fst, st2, ierr)
+  call check(ierr == MPI_SUCCESS .and. st2%MPI_SOURCE == rank .and. st2%MPI_TAG == 8, 'status_f2f08')
+  call MPI_F_sync_reg(row)
+  ! Detaching returns the buffer's address as TYPE(C_PTR).
+  ! (gfortran 12 with mpi_f08 in scope: c_associated of two pointers is
+  ! wrong at -O2, and c_loc among its arguments crashes the compiler.)
+  bsaddr = c_loc(bsbuf)
+  call MPI_Buffer_attach(bsbuf, 1600)
+  call MPI_Buffer_detach(addr, n)
+  call check(transfer(addr, 0_c_intptr_t) == transfer(bsaddr, 0_c_intptr_t) .and. n == 1600, 'buffer_detach address')
+  call MPI_Comm_attach_buffer(MPI_COMM_WORLD, bsbuf, 800)
+  call MPI_Comm_detach_buffer(MPI_COMM_WORLD, addr, n)
+  call check(transfer(addr, 0_c_intptr_t) == transfer(bsaddr, 0_c_intptr_t) .and. n == 800, 'comm_detach_buffer address')
   call MPI_Initialized(flag)
   call check(flag .and. MPI_Wtime() > 0d0, 'initialized, wtime')
 
