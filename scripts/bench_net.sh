@@ -27,7 +27,10 @@
 # Output in build/bench/net (build/bench/net-rig on the rig): net.md, a
 # markdown table per benchmark with gompi/best-peer ratios (latency:
 # below 1 is better; bandwidth: above 1 is better) and the load average
-# before and after.
+# before and after. BENCH_LIBS (default "gompi openmpi mpich") runs a
+# subset; the table takes the others' figures from their last run.
+# BENCH_TIMEOUT: seconds one benchmark may run (900; what a killed run
+# printed still counts).
 set -euo pipefail
 if [ "${BENCH_NET_RIG:-}" = 1 ] && [ -z "${GOMPI_RIG_PREFIX:-}" ]; then
   cd "$(dirname "$0")/.."
@@ -85,7 +88,7 @@ bench() {
   local b=$1 dir=$2 np=$3 args=$4
   for lib in "${libs[@]}"; do
     # shellcheck disable=SC2046,SC2086
-    timeout 900 "${nice[@]}" $(launch "$lib" "$np") "$($dir "$lib")/osu_$b" $args > "$out/${lib}_${b}_r$r.txt" 2>&1 \
+    timeout "${BENCH_TIMEOUT:-900}" "${nice[@]}" $(launch "$lib" "$np") "$($dir "$lib")/osu_$b" $args > "$out/${lib}_${b}_r$r.txt" 2>&1 \
       || echo "$lib osu_$b round $r failed: $(tail -2 "$out/${lib}_${b}_r$r.txt")" >&2
   done
 }
@@ -94,7 +97,7 @@ p2pb=(latency bw bibw)
 collb=()
 [ -n "$rig" ] && collb=(allreduce bcast)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-rm -f "$out"/*_r*.txt
+for lib in "${libs[@]}"; do rm -f "$out/${lib}"_*_r*.txt; done
 for r in $(seq "$rounds"); do
   for b in "${p2pb[@]}"; do bench "$b" p2p 2 "-m 1:4194304"; done
   for b in "${collb[@]}"; do bench "$b" coll 6 "-m 4:1048576"; done
