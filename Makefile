@@ -155,6 +155,7 @@ bench: deps peers build
 	@scripts/bench_profile.sh
 	@scripts/bench_osc.sh
 	@scripts/bench_io.sh
+	@BENCH_NET_RIG=1 scripts/bench_net.sh
 
 # What the machine allows without any MPI (bare C; docs/performance.md).
 floors:

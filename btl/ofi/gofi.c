@@ -3,7 +3,6 @@
 #include "gofi.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +28,8 @@ struct gofi {
     struct fid_ep *ep;
     struct fid_av *av;
     struct fid_cq *cq;
-    int waitfd; /* -1: the queue has no wait fd */
+    int blocking;   /* the queue has a wait object: fi_cq_sread sleeps */
+    int pendingerr; /* a failure met in gofi_wait, reported by gofi_poll */
     int me, size;
     fi_addr_t *addr; /* by world rank, FI_ADDR_NOTAVAIL until inserted */
     size_t slot;     /* bytes of one buffer */
@@ -96,6 +96,18 @@ static struct fi_info *pick(struct fi_info *list, const char *prov, const char *
     for (struct fi_info *p = list; p && !want; p = p->next)
         if (usable(p, prov)) want = p->fabric_attr->prov_name;
     if (!want) return NULL;
+    /* Over TCP, libfabric 1.17's native RDM provider (net, called tcp from
+     * 1.18) beats tcp;ofi_rxm: no rxm layer, and no wait-object signal
+     * written and read per completion (two system calls per message).
+     * Measured across two network namespaces, 1-byte half round trip
+     * median 7.4 us against 9.8 (MPICH over UCX tcp: 8.3). Only in
+     * place of rxm over tcp: a fabric's own provider stays first. */
+    if (!(prov && *prov) && strcmp(want, "tcp;ofi_rxm") == 0)
+        for (struct fi_info *p = list; p; p = p->next)
+            if (strcmp(p->fabric_attr->prov_name, "net") == 0) {
+                want = "net";
+                break;
+            }
     for (int pass = 0; pass < 3; pass++) {
         for (struct fi_info *p = list; p; p = p->next) {
             if (strcmp(p->fabric_attr->prov_name, want) != 0) continue;
@@ -135,7 +147,6 @@ gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots,
         free(g);
         return NULL;
     }
-    g->waitfd = -1;
     hints->ep_attr->type = FI_EP_RDM;
     hints->caps = FI_MSG | FI_RMA;
     hints->mode = FI_CONTEXT;
@@ -182,12 +193,14 @@ gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots,
     }
     if ((rc = fi_fabric(g->info->fabric_attr, &g->fabric, NULL))) { seterr(err, errlen, "fi_fabric", rc); goto fail; }
     if ((rc = fi_domain(g->fabric, g->info, &g->domain, NULL))) { seterr(err, errlen, "fi_domain", rc); goto fail; }
-    struct fi_cq_attr cqa = {.format = FI_CQ_FORMAT_MSG, .wait_obj = FI_WAIT_FD, .size = (size_t)nslots * 4};
+    /* A wait object of the provider's choosing: gofi_wait sleeps in
+     * fi_cq_sread. Without one (FI_WAIT_NONE) the caller naps instead. */
+    struct fi_cq_attr cqa = {.format = FI_CQ_FORMAT_MSG, .wait_obj = FI_WAIT_UNSPEC, .size = (size_t)nslots * 4};
     if (fi_cq_open(g->domain, &cqa, &g->cq, NULL)) {
-        cqa.wait_obj = FI_WAIT_NONE; /* the provider has no wait fd: we nap */
+        cqa.wait_obj = FI_WAIT_NONE;
         if ((rc = fi_cq_open(g->domain, &cqa, &g->cq, NULL))) { seterr(err, errlen, "fi_cq_open", rc); goto fail; }
-    } else if (fi_control(&g->cq->fid, FI_GETWAIT, &g->waitfd)) {
-        g->waitfd = -1;
+    } else {
+        g->blocking = 1;
     }
     struct fi_av_attr ava = {.type = FI_AV_TABLE, .count = (size_t)size};
     if ((rc = fi_av_open(g->domain, &ava, &g->av, NULL))) { seterr(err, errlen, "fi_av_open", rc); goto fail; }
@@ -310,8 +323,51 @@ int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const vo
     return (int)rc;
 }
 
-/* reap reads completions: sends free their slot, receives join the ready
- * ring (each buffer is there at most once, so nslots entries suffice). */
+/* take files k completions: sends free their slot, reads join the read
+ * ring, receives the ready ring (each buffer is there at most once, so
+ * nslots entries suffice). */
+static void take(gofi *g, const struct fi_cq_msg_entry *ev, ssize_t k)
+{
+    for (ssize_t j = 0; j < k; j++) {
+        struct fi_context *c = ev[j].op_context;
+        if (c >= g->sctx && c < g->sctx + g->nslots) {
+            g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
+        } else if (c >= g->dctx && c < g->dctx + GOFI_READS) {
+            int32_t d = (int32_t)(c - g->dctx);
+            g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
+            g->dok[g->dtail++ % GOFI_READS] = 1;
+            g->dfree[g->ndfree++] = d;
+        } else if (c >= g->rctx && c < g->rctx + g->nslots) {
+            int32_t i = (int32_t)(c - g->rctx);
+            g->rlen[i] = ev[j].len;
+            g->ready[g->rtail++ % (unsigned)g->nslots] = i;
+        }
+    }
+}
+
+/* failed reads the error entry a read or sread announced: 0 when it was a
+ * read's (the pml's to handle: it asks for fragments instead), else -FI_EIO
+ * with the operation's buffer given back so nothing leaks. */
+static int failed(gofi *g)
+{
+    struct fi_cq_err_entry e = {0};
+    fi_cq_readerr(g->cq, &e, 0);
+    struct fi_context *c = e.op_context;
+    if (c >= g->dctx && c < g->dctx + GOFI_READS) {
+        int32_t d = (int32_t)(c - g->dctx);
+        g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
+        g->dok[g->dtail++ % GOFI_READS] = 0;
+        g->dfree[g->ndfree++] = d;
+        return 0;
+    }
+    snprintf(g->err, sizeof g->err, "%s %s", e.flags & FI_RECV ? "a receive failed:" : "a send failed:",
+             fi_cq_strerror(g->cq, e.prov_errno, e.err_data, NULL, 0));
+    if (c >= g->sctx && c < g->sctx + g->nslots) g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
+    else if (c >= g->rctx && c < g->rctx + g->nslots) post(g, (int32_t)(c - g->rctx));
+    return -FI_EIO;
+}
+
+/* reap reads every completion there is. */
 static int reap(gofi *g)
 {
     struct fi_cq_msg_entry ev[16];
@@ -319,44 +375,15 @@ static int reap(gofi *g)
         ssize_t k = fi_cq_read(g->cq, ev, 16);
         if (k == -FI_EAGAIN) return 0;
         if (k == -FI_EAVAIL) {
-            struct fi_cq_err_entry e = {0};
-            fi_cq_readerr(g->cq, &e, 0);
-            snprintf(g->err, sizeof g->err, "%s %s", e.flags & FI_RECV ? "a receive failed:" : "a send failed:",
-                     fi_cq_strerror(g->cq, e.prov_errno, e.err_data, NULL, 0));
-            /* Give a failed operation's buffer back so nothing leaks. */
-            struct fi_context *c = e.op_context;
-            if (c >= g->dctx && c < g->dctx + GOFI_READS) {
-                /* A failed read is the pml's to handle (it asks for
-                 * fragments instead): not a transport failure. */
-                int32_t d = (int32_t)(c - g->dctx);
-                g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
-                g->dok[g->dtail++ % GOFI_READS] = 0;
-                g->dfree[g->ndfree++] = d;
-                continue;
-            }
-            if (c >= g->sctx && c < g->sctx + g->nslots) g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
-            else if (c >= g->rctx && c < g->rctx + g->nslots) post(g, (int32_t)(c - g->rctx));
-            return -FI_EIO;
+            int rc = failed(g);
+            if (rc) return rc;
+            continue;
         }
         if (k < 0) {
             seterr(g->err, sizeof g->err, "fi_cq_read", (int)k);
             return (int)k;
         }
-        for (ssize_t j = 0; j < k; j++) {
-            struct fi_context *c = ev[j].op_context;
-            if (c >= g->sctx && c < g->sctx + g->nslots) {
-                g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
-            } else if (c >= g->dctx && c < g->dctx + GOFI_READS) {
-                int32_t d = (int32_t)(c - g->dctx);
-                g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
-                g->dok[g->dtail++ % GOFI_READS] = 1;
-                g->dfree[g->ndfree++] = d;
-            } else if (c >= g->rctx && c < g->rctx + g->nslots) {
-                int32_t i = (int32_t)(c - g->rctx);
-                g->rlen[i] = ev[j].len;
-                g->ready[g->rtail++ % (unsigned)g->nslots] = i;
-            }
-        }
+        take(g, ev, k);
         if (k < 16) return 0;
     }
 }
@@ -364,6 +391,10 @@ static int reap(gofi *g)
 int gofi_poll(gofi *g, gofi_rx *rx, int max)
 {
     int rc = reap(g);
+    if (g->pendingerr) {
+        g->pendingerr = 0;
+        if (!rc) rc = -FI_EIO;
+    }
     int got = 0;
     while (got < max && g->rhead != g->rtail) {
         int32_t i = g->ready[g->rhead++ % (unsigned)g->nslots];
@@ -394,15 +425,20 @@ int gofi_repost(gofi *g, const int32_t *slots, int n)
 
 int gofi_outstanding(gofi *g) { return g->nslots - g->nfree; }
 
-int gofi_has_wait(gofi *g) { return g->waitfd >= 0; }
+int gofi_has_wait(gofi *g) { return g->blocking; }
 
+/* The provider's own blocking read, not a poll on its wait fd: it rearms the
+ * wait object as the provider needs (the net provider's fd stays readable
+ * after fi_trywait, so a poll on it never slept). Completions it returns are
+ * filed as reap files them; gofi_poll hands them over. */
 int gofi_wait(gofi *g, int ms)
 {
-    if (g->waitfd < 0) return 0;
-    struct fid *f = &g->cq->fid;
-    if (fi_trywait(g->fabric, &f, 1) != FI_SUCCESS) return 1; /* events are ready */
-    struct pollfd p = {.fd = g->waitfd, .events = POLLIN};
-    poll(&p, 1, ms);
+    if (!g->blocking) return 0;
+    if (g->rhead != g->rtail || g->dhead != g->dtail) return 1;
+    struct fi_cq_msg_entry ev[16];
+    ssize_t k = fi_cq_sread(g->cq, ev, 16, NULL, ms);
+    if (k > 0) take(g, ev, k);
+    else if (k == -FI_EAVAIL && failed(g)) g->pendingerr = 1;
     return 1;
 }
 

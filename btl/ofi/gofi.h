@@ -1,5 +1,5 @@
 /* gofi: the C half of btl/ofi. One RDM endpoint, one completion queue for
- * sends and receives (with a wait fd when the provider has one), a table
+ * sends and receives (with a wait object when the provider has one), a table
  * address vector by world rank, pre-posted receive buffers and a pool of
  * send buffers. The Go side drives it: a few calls per progress, never a
  * callback from C. */

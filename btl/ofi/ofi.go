@@ -1,12 +1,12 @@
 //go:build !noofi
 
 // Package ofi is the network transport over libfabric: one reliable-datagram
-// endpoint (FI_EP_RDM; "tcp;ofi_rxm" on plain Ethernet, verbs, EFA or cxi on
+// endpoint (FI_EP_RDM; libfabric 1.17's "net" on plain Ethernet, else "tcp;ofi_rxm"; verbs, EFA or cxi on
 // clusters) per process, its address in the modex card, an address vector by
 // world rank, frames copied into pre-registered buffers, and a completion
-// queue the engine polls in Progress and sleeps on (its wait fd) when idle.
+// queue the engine polls in Progress and sleeps in (fi_cq_sread) when idle.
 //
-// Large messages: where the provider offers RMA (tcp;ofi_rxm does) the
+// Large messages: where the provider offers RMA (net and tcp;ofi_rxm do) the
 // sender exposes its buffer (a registration cache, rma.go) and the receiver
 // reads it with fi_read; otherwise the pml's pipelined fragments. Frames
 // that fit the provider's inject size go by fi_inject (no send buffer, no
@@ -244,7 +244,7 @@ func (m *Module) deliver(b []byte) {
 // Corrupt is the number of frames dropped by validation.
 func (m *Module) Corrupt() uint64 { return m.bad }
 
-// Idle sleeps on the completion queue's wait fd until a frame arrives or d
+// Idle sleeps in fi_cq_sread until a completion arrives or d
 // passes (a short nap when the provider has no wait object).
 func (m *Module) Idle(d time.Duration) {
 	ms := int(d / time.Millisecond)

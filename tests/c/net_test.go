@@ -30,7 +30,7 @@ var netModes = []struct {
 	np    func([]int) int
 }{
 	{"split=rank", "GOMPI_NODE_SPLIT=rank", regexp.MustCompile(
-		`^p2p_(pingpong|probe|modes|wildcard|order|sendrecv|unexpected|truncate|persistent|status|cancel|cancel_send|multi|irecv_queue|irecv_ready|procnull)$|^net_rndv$`), upTo4},
+		`^p2p_(pingpong|probe|modes|wildcard|order|sendrecv|unexpected|truncate|persistent|status|cancel|cancel_send|multi|irecv_queue|irecv_ready|procnull)$|^net_(rndv|idle)$`), upTo4},
 	{"split=2", "GOMPI_NODE_SPLIT=2", regexp.MustCompile(
 		`^(coll_(default|alg[1-5]|derived|nonblocking|persistent|inter|neighbor|truncate)|p2p_(pingpong|wildcard|soak)|part_basic)$`), upTo4},
 	{"rma/split=rank", "GOMPI_NODE_SPLIT=rank", rmaNet, exactly(2)},
