@@ -21,18 +21,9 @@ func gompi_Intercomm_create_from_groups(lgh C.int, ll C.int, rgh C.int, rl C.int
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
 	}
-	h := mpi.ErrhandlerFromHandle(int32(eh))
+	h, fail, rc := newCommErrh(call, eh)
 	if h == nil {
-		return C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrArg, call, "invalid error handler")))
-	}
-	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForComm {
-		return C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrArg, call, "the error handler was not created for communicators")))
-	}
-	fail := func(class int, detail string) C.int {
-		if h.Kind == mpi.ErrhUser { // a communicator handler needs a communicator
-			return C.int(mpi.Code(mpi.RaiseWith(mpi.ErrorsReturn, class, call, detail)))
-		}
-		return C.int(mpi.Code(mpi.RaiseWith(h, class, call, detail)))
+		return rc
 	}
 	lg, rg := mpi.GroupFromHandle(int32(lgh)), mpi.GroupFromHandle(int32(rgh))
 	if lg == nil || lg.Size() == 0 {

@@ -270,18 +270,9 @@ func gompi_Comm_create_from_group(gh C.int, tag *C.char, inh, eh C.int, out *C.i
 	if !mpi.Ready() {
 		return C.int(mpi.Code(mpi.NotReady(call)))
 	}
-	h := mpi.ErrhandlerFromHandle(int32(eh))
+	h, fail, rc := newCommErrh(call, eh)
 	if h == nil {
-		return C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrArg, call, "invalid error handler")))
-	}
-	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForComm {
-		return C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrArg, call, "the error handler was not created for communicators")))
-	}
-	fail := func(class int, detail string) C.int {
-		if h.Kind == mpi.ErrhUser { // a communicator handler needs a communicator
-			return C.int(mpi.Code(mpi.RaiseWith(mpi.ErrorsReturn, class, call, detail)))
-		}
-		return C.int(mpi.Code(mpi.RaiseWith(h, class, call, detail)))
+		return rc
 	}
 	g := mpi.GroupFromHandle(int32(gh))
 	if g == nil {
@@ -375,4 +366,25 @@ func gompi_Session_call_errhandler(sh, code C.int) C.int {
 		return rc
 	}
 	return C.int(mpi.Code(s.CallErrhandler(int(code))))
+}
+
+// newCommErrh checks the error handler given to a call that makes a
+// communicator from groups, and returns it with the function that raises the
+// call's errors through it (a user communicator handler has no communicator
+// yet, so such errors are returned).
+func newCommErrh(call string, eh C.int) (*mpi.Errhandler, func(int, string) C.int, C.int) {
+	h := mpi.ErrhandlerFromHandle(int32(eh))
+	if h == nil {
+		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrArg, call, "invalid error handler")))
+	}
+	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForComm {
+		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrArg, call, "the error handler was not created for communicators")))
+	}
+	fail := func(class int, detail string) C.int {
+		if h.Kind == mpi.ErrhUser {
+			return C.int(mpi.Code(mpi.RaiseWith(mpi.ErrorsReturn, class, call, detail)))
+		}
+		return C.int(mpi.Code(mpi.RaiseWith(h, class, call, detail)))
+	}
+	return h, fail, 0
 }
