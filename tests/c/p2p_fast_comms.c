@@ -63,7 +63,9 @@ static void reversed(void) {
                   st.MPI_SOURCE, st.MPI_TAG, partner, i & 7);
         }
         unsigned long long sent = fast_sends(s, h) - before;
-        CHECK(sent >= PINGS, "%llu of %d sends on a split communicator took the C fast path", sent, PINGS);
+        const char *fp = getenv("GOMPI_FASTPATH"); /* TestCModes turns the C path off */
+        if (!fp || strcmp(fp, "0") != 0)
+            CHECK(sent >= PINGS, "%llu of %d sends on a split communicator took the C fast path", sent, PINGS);
     }
     CHECK_MPI(MPI_T_pvar_handle_free(s, &h));
     CHECK_MPI(MPI_T_pvar_session_free(&s));
