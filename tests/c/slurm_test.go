@@ -1,19 +1,17 @@
 package ctests
 
 import (
-	"bytes"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"gompi/internal/slurmtest"
 	"gompi/internal/testtime"
 
 	"github.com/stretchr/testify/require"
@@ -49,7 +47,7 @@ func TestSlurm(t *testing.T) {
 			if mpi == "pmix" {
 				out, _ := exec.Command("srun", "--mpi=list").CombinedOutput()
 				if !strings.Contains(string(out), "pmix") {
-					slurmUnavailable(t, "this Slurm has no mpi/pmix plugin: %s", lastLine(out))
+					slurmUnavailable(t, "this Slurm has no mpi/pmix plugin: %s", slurmtest.LastLine(out))
 				}
 			}
 			// What the process manager says, through gompi's PMI client:
@@ -107,10 +105,7 @@ func TestHydraPMI2(t *testing.T) {
 }
 
 // slurm is a running test cluster.
-type slurm struct {
-	dir  string
-	conf string
-}
+type slurm struct{ *slurmtest.Cluster }
 
 // slurmUnavailable fails the test under CI=true and skips it otherwise,
 // with a one-line reason either way.
@@ -123,92 +118,33 @@ func slurmUnavailable(t *testing.T, format string, args ...any) {
 	t.Skip(msg)
 }
 
-// slurmBinaries are the Slurm programs the test uses.
-var slurmBinaries = []string{"slurmctld", "slurmd", "srun", "sinfo", "scancel", "squeue"}
-
-func haveSlurm() bool {
-	for _, b := range slurmBinaries {
-		if _, err := exec.LookPath(b); err != nil {
-			return false
-		}
-	}
-	return true
-}
-
-// freePort asks the kernel for an unused TCP port (the daemons bind it a
-// moment later; another helper's cluster may run on this machine).
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 func startSlurm(t *testing.T) *slurm {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		slurmUnavailable(t, "slurmd must run as root")
 	}
-	if !haveSlurm() {
-		cmd := exec.Command("apt-get", "install", "-y", "-qq", "slurm-wlm")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil || !haveSlurm() {
-			slurmUnavailable(t, "cannot install slurm-wlm: %v %s", err, lastLine(out))
-		}
+	if err := slurmtest.Install("slurmctld", "slurmd", "srun", "sinfo", "scancel", "squeue"); err != nil {
+		slurmUnavailable(t, "%v", err)
 	}
-	// An enclosing Slurm job's variables would point srun at its cluster.
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "SLURM_") || strings.HasPrefix(k, "PMI_") || strings.HasPrefix(k, "PMIX_") {
-			t.Setenv(k, "")
-			os.Unsetenv(k)
-		}
-	}
+	slurmtest.ClearEnv(t)
 	host, err := os.Hostname()
 	require.NoError(t, err)
 	host, _, _ = strings.Cut(host, ".")
-	dir := t.TempDir()
-	for _, d := range []string{"state", "spool"} {
-		require.NoError(t, os.Mkdir(filepath.Join(dir, d), 0o755))
-	}
-	sl := &slurm{dir: dir, conf: filepath.Join(dir, "slurm.conf")}
-	conf := fmt.Sprintf(`ClusterName=gompi%d
-SlurmctldHost=%[2]s(127.0.0.1)
-SlurmctldPort=%d
-SlurmdPort=%d
-AuthType=auth/none
-CredType=cred/none
-MpiDefault=pmi2
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SchedulerType=sched/builtin
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-SlurmUser=root
-SlurmdUser=root
-SlurmdParameters=config_overrides
-StateSaveLocation=%[5]s/state
-SlurmdSpoolDir=%[5]s/spool
-SlurmctldPidFile=%[5]s/slurmctld.pid
-SlurmdPidFile=%[5]s/slurmd.pid
-SlurmctldLogFile=%[5]s/slurmctld.log
-SlurmdLogFile=%[5]s/slurmd.log
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-JobCompType=jobcomp/none
-ReturnToService=2
-KillWait=5
-NodeName=%[2]s NodeAddr=127.0.0.1 CPUs=%[6]d State=UNKNOWN
-PartitionName=gompi Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE
-`, os.Getpid(), host, freePort(t), freePort(t), dir, runtime.NumCPU())
-	require.NoError(t, os.WriteFile(sl.conf, []byte(conf), 0o644))
-	t.Setenv("SLURM_CONF", sl.conf)
+	cl, err := slurmtest.New(t, t.TempDir(), slurmtest.Conf{Cluster: "gompi", CtldHost: host, CtldAddr: "127.0.0.1",
+		Nodes:     fmt.Sprintf("NodeName=%s NodeAddr=127.0.0.1 CPUs=%d State=UNKNOWN\n", host, runtime.NumCPU()),
+		Partition: "gompi"})
+	require.NoError(t, err)
+	sl := &slurm{cl}
 
 	// Both daemons stay in the foreground (-D) as our children, so the
 	// test knows them and ends them; -c starts from an empty state.
-	ctld := sl.daemon(t, "slurmctld", "-D", "-c", "-f", sl.conf)
-	d := sl.daemon(t, "slurmd", "-D", "-f", sl.conf)
-	t.Cleanup(func() { sl.stop(t, ctld, d) })
+	for _, argv := range [][]string{{"slurmctld", "-D", "-c", "-f", cl.ConfFile}, {"slurmd", "-D", "-f", cl.ConfFile}} {
+		if _, err := cl.Start(argv[0], argv...); err != nil {
+			slurmUnavailable(t, "%v", err)
+		}
+	}
+	// slurmstepd daemonizes: those whose spool is ours are left behind.
+	t.Cleanup(func() { cl.Stop(t, "slurmstepd processes", func() []int { return stepds(cl.Dir) }) })
 
 	deadline := time.Now().Add(testtime.D(60 * time.Second))
 	for {
@@ -219,90 +155,16 @@ PartitionName=gompi Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscrib
 		}
 		if time.Now().After(deadline) {
 			slurmUnavailable(t, "the node did not become idle (sinfo: %q %v); slurmctld: %s; slurmd: %s",
-				state, err, sl.logTail("slurmctld.log"), sl.logTail("slurmd.log"))
+				state, err, cl.LogTail("slurmctld.log"), cl.LogTail("slurmd.log"))
 		}
-		for _, p := range []*daemon{ctld, d} {
-			if p.exited() {
-				slurmUnavailable(t, "%s exited: %s", p.name, sl.logTail(p.name+".log"))
+		for _, p := range cl.Daemons {
+			if p.Exited() {
+				slurmUnavailable(t, "%s exited: %s", p.Name, cl.LogTail(p.Name+".log"))
 			}
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
 	return sl
-}
-
-// daemon is a Slurm daemon we started; done closes when it exits.
-type daemon struct {
-	name string
-	cmd  *exec.Cmd
-	done chan struct{}
-}
-
-func (d *daemon) exited() bool {
-	select {
-	case <-d.done:
-		return true
-	default:
-		return false
-	}
-}
-
-func (sl *slurm) daemon(t *testing.T, name string, args ...string) *daemon {
-	t.Helper()
-	path, _ := exec.LookPath(name)
-	cmd := exec.Command(path, args...)
-	cmd.Env = os.Environ()
-	cmd.Dir = sl.dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		slurmUnavailable(t, "start %s: %v", name, err)
-	}
-	d := &daemon{name: name, cmd: cmd, done: make(chan struct{})}
-	go func() { cmd.Wait(); close(d.done) }()
-	return d
-}
-
-// stop cancels what is still queued or running, ends both daemons and
-// waits until no slurmstepd of this cluster is left.
-func (sl *slurm) stop(t *testing.T, daemons ...*daemon) {
-	exec.Command("scancel", "--full", "--quiet", "--user", "root").Run()
-	deadline := time.Now().Add(testtime.D(20 * time.Second))
-	for time.Now().Before(deadline) {
-		out, err := exec.Command("squeue", "-h").Output()
-		if err != nil || strings.TrimSpace(string(out)) == "" {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	for i := len(daemons) - 1; i >= 0; i-- {
-		d := daemons[i]
-		d.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-d.done:
-		case <-time.After(testtime.D(10 * time.Second)):
-			t.Errorf("%s did not stop on SIGTERM; killed", d.name)
-			syscall.Kill(-d.cmd.Process.Pid, syscall.SIGKILL)
-			<-d.done
-		}
-	}
-	// slurmstepd daemonizes: find those whose spool is ours.
-	end := time.Now().Add(testtime.D(10 * time.Second))
-	for {
-		left := stepds(sl.dir)
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(end) {
-			t.Errorf("slurmstepd processes left: %v", left)
-			for _, pid := range left {
-				syscall.Kill(pid, syscall.SIGKILL)
-			}
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
 
 // stepds lists slurmstepd processes started for the cluster in dir (their
@@ -330,16 +192,6 @@ func stepds(dir string) []int {
 		}
 	}
 	return pids
-}
-
-func (sl *slurm) logTail(name string) string {
-	b, _ := os.ReadFile(filepath.Join(sl.dir, name))
-	return lastLine(b)
-}
-
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return lines[len(lines)-1]
 }
 
 // runSpec runs bin on np tasks under srun --mpi=<mpi> and checks s.

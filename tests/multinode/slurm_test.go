@@ -1,23 +1,21 @@
 package multinode
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"gompi/internal/slurmtest"
 	"gompi/internal/testtime"
 )
 
@@ -129,25 +127,7 @@ func TestSlurmAcrossHosts(t *testing.T) {
 }
 
 // rigSlurm is a Slurm cluster across the rig's namespaces.
-type rigSlurm struct {
-	dir, conf string
-	daemons   []*slurmDaemon // slurmctld first
-}
-
-type slurmDaemon struct {
-	name string
-	cmd  *exec.Cmd
-	done chan struct{}
-}
-
-func (d *slurmDaemon) exited() bool {
-	select {
-	case <-d.done:
-		return true
-	default:
-		return false
-	}
-}
+type rigSlurm struct{ *slurmtest.Cluster }
 
 // slurmUnavailable fails the test under CI=true and skips it otherwise,
 // with a one-line reason either way.
@@ -160,24 +140,6 @@ func slurmUnavailable(t *testing.T, format string, args ...any) {
 	t.Skip(msg)
 }
 
-var rigSlurmTools = []string{"slurmctld", "slurmd", "srun", "sinfo", "squeue", "scancel", "nsenter", "unshare"}
-
-func missingTool() string {
-	for _, b := range rigSlurmTools {
-		if _, err := exec.LookPath(b); err != nil {
-			return b
-		}
-	}
-	return ""
-}
-
-func freeTCPPort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 // startRigSlurm writes one slurm.conf for the three nodes (their addresses
 // on the rig's bridge, a spool, log and TmpFS per node through %n: the
 // nodes share one file system, and Slurm's PMIx plugin makes its per-step
@@ -185,26 +147,14 @@ func freeTCPPort(t *testing.T) int {
 // idle. The clean-up stops them all.
 func startRigSlurm(t *testing.T) *rigSlurm {
 	t.Helper()
-	if tool := missingTool(); tool != "" {
-		cmd := exec.Command("apt-get", "install", "-y", "-qq", "-o", "DPkg::Lock::Timeout=300", "slurm-wlm")
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil || missingTool() != "" {
-			slurmUnavailable(t, "%s not found, and apt-get install slurm-wlm: %v %s", tool, err, firstLine(out))
-		}
+	if err := slurmtest.Install("slurmctld", "slurmd", "srun", "sinfo", "squeue", "scancel", "nsenter", "unshare"); err != nil {
+		slurmUnavailable(t, "%v", err)
 	}
-	// An enclosing Slurm job's variables would point srun at its cluster.
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "SLURM_") || strings.HasPrefix(k, "PMI_") || strings.HasPrefix(k, "PMIX_") {
-			t.Setenv(k, "")
-			os.Unsetenv(k)
-		}
-	}
+	slurmtest.ClearEnv(t)
 	host, err := os.Hostname()
 	require.NoError(t, err)
 	host, _, _ = strings.Cut(host, ".")
 	dir := t.TempDir()
-	sl := &rigSlurm{dir: dir, conf: filepath.Join(dir, "slurm.conf")}
 	var nodes strings.Builder
 	for i := 1; i <= rigHosts; i++ {
 		fmt.Fprintf(&nodes, "NodeName=n%d NodeAddr=10.77.0.%d CPUs=2 State=UNKNOWN\n", i, i)
@@ -212,38 +162,10 @@ func startRigSlurm(t *testing.T) *rigSlurm {
 			require.NoError(t, os.Mkdir(filepath.Join(dir, fmt.Sprintf("%s-n%d", d, i)), 0o755))
 		}
 	}
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "state"), 0o755))
-	conf := fmt.Sprintf(`ClusterName=gompirig%d
-SlurmctldHost=%[2]s(10.77.0.254)
-SlurmctldPort=%d
-SlurmdPort=%d
-AuthType=auth/none
-CredType=cred/none
-MpiDefault=pmi2
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-SchedulerType=sched/builtin
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-SlurmUser=root
-SlurmdUser=root
-SlurmdParameters=config_overrides
-StateSaveLocation=%[5]s/state
-SlurmdSpoolDir=%[5]s/spool-%%n
-TmpFS=%[5]s/tmp-%%n
-SlurmctldPidFile=%[5]s/slurmctld.pid
-SlurmdPidFile=%[5]s/slurmd-%%n.pid
-SlurmctldLogFile=%[5]s/slurmctld.log
-SlurmdLogFile=%[5]s/slurmd-%%n.log
-AccountingStorageType=accounting_storage/none
-JobAcctGatherType=jobacct_gather/none
-JobCompType=jobcomp/none
-ReturnToService=2
-KillWait=5
-%[6]sPartitionName=rig Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE
-`, os.Getpid(), host, freeTCPPort(t), freeTCPPort(t), dir, nodes.String())
-	require.NoError(t, os.WriteFile(sl.conf, []byte(conf), 0o644))
-	t.Setenv("SLURM_CONF", sl.conf)
+	cl, err := slurmtest.New(t, dir, slurmtest.Conf{Cluster: "gompirig", CtldHost: host, CtldAddr: "10.77.0.254",
+		PerNode: true, Nodes: nodes.String(), Partition: "rig"})
+	require.NoError(t, err)
+	sl := &rigSlurm{cl}
 
 	// Every daemon stays in the foreground (-D) as our child; -c: an empty
 	// state. A slurmd enters its namespace with nsenter, not `ip netns
@@ -251,12 +173,27 @@ KillWait=5
 	// hides /sys/fs/cgroup, and slurmd 22.05 will not start without its
 	// cgroup plugin ("No filesystem mounted on /sys/fs/cgroup"). unshare
 	// gives it the node's hostname, its tasks inherit it.
-	sl.daemon(t, "slurmctld", "slurmctld", "-D", "-c", "-f", sl.conf)
-	for i := 1; i <= rigHosts; i++ {
-		sl.daemon(t, fmt.Sprintf("slurmd-n%d", i), "nsenter", "--net=/run/netns/"+rigName+strconv.Itoa(i),
-			"unshare", "--uts", "sh", "-c", `hostname "$0" && exec slurmd -D -f "$1"`, fmt.Sprintf("n%d", i), sl.conf)
+	start := func(name string, argv ...string) {
+		if _, err := cl.Start(name, argv...); err != nil {
+			slurmUnavailable(t, "%v", err)
+		}
 	}
-	t.Cleanup(func() { sl.stop(t) })
+	start("slurmctld", "slurmctld", "-D", "-c", "-f", cl.ConfFile)
+	for i := 1; i <= rigHosts; i++ {
+		start(fmt.Sprintf("slurmd-n%d", i), "nsenter", "--net=/run/netns/"+rigName+strconv.Itoa(i),
+			"unshare", "--uts", "sh", "-c", `hostname "$0" && exec slurmd -D -f "$1"`, fmt.Sprintf("n%d", i), cl.ConfFile)
+	}
+	// slurmstepd daemonizes out of slurmd's reach: its tasks' end in the
+	// rig's namespaces is what the clean-up waits for.
+	t.Cleanup(func() {
+		cl.Stop(t, "processes in the rig after Slurm stopped", func() []int {
+			var left []int
+			for i := 1; i <= rigHosts; i++ {
+				left = append(left, rigPids(i)...)
+			}
+			return left
+		})
+	})
 
 	deadline := time.Now().Add(testtime.D(60 * time.Second))
 	for {
@@ -265,80 +202,15 @@ KillWait=5
 		if err == nil && state == "n1 idle\nn2 idle\nn3 idle" {
 			return sl
 		}
-		for _, d := range sl.daemons {
-			if d.exited() {
-				slurmUnavailable(t, "%s exited: %s", d.name, sl.logTail(d.name+".log"))
+		for _, d := range cl.Daemons {
+			if d.Exited() {
+				slurmUnavailable(t, "%s exited: %s", d.Name, cl.LogTail(d.Name+".log"))
 			}
 		}
 		if time.Now().After(deadline) {
-			slurmUnavailable(t, "the nodes did not become idle (sinfo: %q %v); slurmctld: %s", state, err, sl.logTail("slurmctld.log"))
+			slurmUnavailable(t, "the nodes did not become idle (sinfo: %q %v); slurmctld: %s", state, err, cl.LogTail("slurmctld.log"))
 		}
 		time.Sleep(200 * time.Millisecond)
-	}
-}
-
-func (sl *rigSlurm) daemon(t *testing.T, name string, argv ...string) {
-	t.Helper()
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = sl.dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		slurmUnavailable(t, "start %s: %v", name, err)
-	}
-	d := &slurmDaemon{name: name, cmd: cmd, done: make(chan struct{})}
-	go func() { cmd.Wait(); close(d.done) }()
-	sl.daemons = append(sl.daemons, d)
-}
-
-func (sl *rigSlurm) logTail(name string) string {
-	b, _ := os.ReadFile(filepath.Join(sl.dir, name))
-	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-	return lines[len(lines)-1]
-}
-
-// stop cancels what is left, ends the slurmds and then slurmctld, and
-// waits until no process is left in the rig's namespaces (slurmstepd
-// daemonizes out of slurmd's reach: its tasks' end is what we wait for).
-func (sl *rigSlurm) stop(t *testing.T) {
-	exec.Command("scancel", "--full", "--quiet", "--user", "root").Run()
-	deadline := time.Now().Add(testtime.D(20 * time.Second))
-	for time.Now().Before(deadline) {
-		out, err := exec.Command("squeue", "-h").Output()
-		if err != nil || strings.TrimSpace(string(out)) == "" {
-			break
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	for i := len(sl.daemons) - 1; i >= 0; i-- {
-		d := sl.daemons[i]
-		d.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-d.done:
-		case <-time.After(testtime.D(10 * time.Second)):
-			t.Errorf("%s did not stop on SIGTERM; killed", d.name)
-			syscall.Kill(-d.cmd.Process.Pid, syscall.SIGKILL)
-			<-d.done
-		}
-	}
-	end := time.Now().Add(testtime.D(10 * time.Second))
-	for {
-		var left []int
-		for i := 1; i <= rigHosts; i++ {
-			left = append(left, rigPids(i)...)
-		}
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(end) {
-			t.Errorf("processes left in the rig after Slurm stopped: %v", left)
-			for _, pid := range left {
-				syscall.Kill(pid, syscall.SIGKILL)
-			}
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 
