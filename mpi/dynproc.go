@@ -10,20 +10,25 @@ import (
 	"golang.org/x/sys/unix"
 
 	"gompi/abi"
+	"gompi/btl"
+	"gompi/btl/sm"
 	"gompi/btl/sock"
 	"gompi/internal/mtlock"
 )
 
 // Dynamic processes. Processes are named universe-wide by their pid (one
 // node). Processes of other jobs become new endpoints of the engine, past
-// the world's ranks, reached through btl/sock; processes of our own world
-// keep their endpoint (and shared memory). Every way to join two groups
+// the world's ranks, reached through a shared-memory pair each (btl/sm's
+// Pairs) or, where a pair cannot be made, btl/sock; processes of our own
+// world keep their endpoint (and the node segment). Every way to join two groups
 // (spawn, accept/connect, join) ends in joinGroups: each root swaps its
 // group's pids and free context mask with the other root over a byte
 // stream, and broadcasts the outcome to its group.
 
 var dyn struct {
 	sock   *sock.Module
+	pairs  *sm.Pairs      // shared memory with processes of other jobs (btl/sm/pair.go)
+	pairM  btl.Module     // pairs as the engine sees them (an Idler without st.sm)
 	pids   []uint64       // endpoint -> pid
 	byPid  map[uint64]int // pid -> endpoint
 	parent *Comm          // MPI_Comm_get_parent
@@ -51,21 +56,50 @@ func dynInit() error {
 	if err != nil {
 		return err
 	}
-	dyn.sock = m
-	if st.sm == nil { // no node peers: sleep on the sockets while waiting
-		st.eng.AddTransport(m, nil)
-	} else {
-		// Waits sleep on btl/sm's futex, which socket traffic cannot ring.
-		st.eng.CapIdle(500 * time.Microsecond)
+	p, err := sm.NewPairs(pairConfig(), st.eng.Handler())
+	if err != nil {
+		m.Close()
+		return err
+	}
+	dyn.sock, dyn.pairs, dyn.pairM = m, p, sm.PairsIdler{Pairs: p}
+	if st.sm != nil && p.UseBell(st.sm) {
+		// Pair peers ring the node segment's doorbell our waits sleep on.
+		dyn.pairM = p
 	}
 	return nil
 }
 
+// pairConfig: pairs with other jobs' processes follow the node's
+// single-copy settings; GOMPI_SM_PAIR=0 leaves them to btl/sock.
+func pairConfig() sm.PairConfig {
+	c := sm.PairConfig{Pid: uint64(os.Getpid()), RingSize: st.settings.size("GOMPI_SM_PAIR_RING", 0),
+		GetMin: st.settings.size("GOMPI_SM_GET_MIN_SAME", max(st.settings.size("GOMPI_SM_GET_MIN", 0), 0)),
+		Off:    st.settings.str("GOMPI_SM_PAIR", "1") == "0"}
+	if c.GetMin == 0 {
+		c.GetMin = defaultGetMinSame
+	}
+	switch st.settings.str("GOMPI_SM_SINGLE_COPY", "auto") {
+	case "off", "0", "no":
+		c.GetMin = 0
+	case "on", "1", "yes":
+		c.GetMin = 1
+	}
+	return c
+}
+
+// pairPatience: how long a process of the other group may take to reach
+// its half of the pair setup.
+const pairPatience = 60 * time.Second
+
 // endpoints returns the engine's endpoint of every process in pids, adding
-// endpoints (routed through the socket transport) for new ones.
-func endpoints(pids []uint64) []int {
+// endpoints for new ones: each new process and this one set up a
+// shared-memory pair, and use the socket transport where either refuses.
+// Every process of both groups runs this for the others at once (the
+// join is collective), which the pair setup needs.
+func endpoints(pids []uint64) ([]int, error) {
 	eps := make([]int, len(pids))
 	var fresh []int
+	var freshPids []uint64
 	for i, p := range pids {
 		if ep, ok := dyn.byPid[p]; ok {
 			eps[i] = ep
@@ -75,13 +109,33 @@ func endpoints(pids []uint64) []int {
 		dyn.pids = append(dyn.pids, p)
 		dyn.byPid[p] = ep
 		dyn.sock.AddPeer(ep, p)
-		fresh = append(fresh, ep)
+		fresh, freshPids = append(fresh, ep), append(freshPids, p)
 		eps[i] = ep
 	}
-	if len(fresh) > 0 {
-		st.eng.AddTransport(dyn.sock, fresh)
+	if len(fresh) == 0 {
+		return eps, nil
 	}
-	return eps
+	paired, err := dyn.pairs.Connect(fresh, freshPids, func(fd int) { pollProgress(fd, unix.POLLIN) },
+		time.Now().Add(pairPatience))
+	var viaPair, viaSock []int
+	for i, ep := range fresh {
+		if paired[i] {
+			viaPair = append(viaPair, ep)
+		} else {
+			viaSock = append(viaSock, ep)
+		}
+	}
+	if len(viaPair) > 0 {
+		st.eng.AddTransport(dyn.pairM, viaPair)
+	}
+	if len(viaSock) > 0 {
+		st.eng.AddTransport(dyn.sock, viaSock)
+		if st.sm != nil {
+			// Waits sleep on btl/sm's futex, which socket traffic cannot ring.
+			st.eng.CapIdle(500 * time.Microsecond)
+		}
+	}
+	return eps, err
 }
 
 // procKey orders processes the same way in every job: world ranks between
@@ -154,7 +208,11 @@ func joinGroups(call string, local *Comm, root int, work rootWork) (*Comm, error
 	for i, p := range info[3:] {
 		pids[i] = uint64(p)
 	}
-	return newInter(info[1:3], local.group, local.rank, endpoints(pids), local), nil
+	eps, err := endpoints(pids)
+	if err != nil {
+		return nil, local.raise(errf(abi.ErrOther, call, "%v", err))
+	}
+	return newInter(info[1:3], local.group, local.rank, eps, local), nil
 }
 
 func joinAtRoot(call string, local *Comm, m *ctxMask, work rootWork, initErr error) ([]int, *Error) {
@@ -318,5 +376,8 @@ func finalizeDyn() {
 	unpublishAll()
 	if dyn.sock != nil {
 		dyn.sock.Close()
+	}
+	if dyn.pairs != nil {
+		dyn.pairs.Close()
 	}
 }

@@ -96,6 +96,8 @@ func init() {
 		{name: "GOMPI_SM_SLOW_GET_MIN", def: "16384", desc: "from this size copies into a ring are timed and slow ones move messages to single copy; 0 turns the timing off", scope: l, cat: catSM},
 		{name: "GOMPI_SM_SHARED_GET_MIN", def: "32768", desc: "a send buffer in the shared heap goes by single copy from this size when other messages are in flight; 0 never", scope: l, cat: catSM},
 		{name: "GOMPI_SM_EAGER_ROOM", def: "131072", desc: "a single-copy-sized message still goes eager while at most this many bytes are in flight to its peer; 0 no limit", scope: l, cat: catSM},
+		{name: "GOMPI_SM_PAIR", def: "1", desc: "0: processes of other jobs on this node (spawn, accept/connect, join) talk over sockets instead of a shared-memory pair each", scope: l, cat: catSM},
+		{name: "GOMPI_SM_PAIR_RING", def: "524288", desc: "bytes of each ring of a shared-memory pair with a process of another job (a power of two)", scope: l, cat: catSM},
 		{name: "GOMPI_SHARED_HEAP", def: "1", desc: "0: large allocations come from glibc, not the shared heap peers can read (read when the heap opens, before MPI_T can act)", scope: ro, cat: catSM, fixed: true},
 		{name: "GOMPI_SHM_COLL", def: "1", desc: "0: no shared-memory collectives", scope: a, cat: catColl},
 		{name: "GOMPI_SHM_SPIN_MAX", def: "4096", desc: "oversubscribed: pauses a shared-memory collective wait may spend while the ranks it waits for run on other CPUs; 0 always yields", scope: l, cat: catColl},
@@ -190,6 +192,10 @@ func addPvars() {
 	add("queue_unexpected_peak", "the most messages the unexpected queues ever held", hwm, catQueues, func() uint64 { return uint64(max(counters().Queues.UnexpPeak, 0)) })
 	add("queue_posted_length", "receives posted and not yet matched now (C fast path queues included)", lvl, catQueues,
 		func() uint64 { return uint64(max(counters().Queues.Posted+FastCounters.Posted(), 0)) })
+	add("dyn_sm_pair_frags", "fragments sent to processes of other jobs through shared-memory pairs", cnt, catSM, func() uint64 { return dynCount(true, false) })
+	add("dyn_sm_pair_bytes", "payload bytes sent to processes of other jobs through shared-memory pairs", cnt, catSM, func() uint64 { return dynCount(true, true) })
+	add("dyn_sock_frags", "fragments sent to processes of other jobs through sockets", cnt, catSM, func() uint64 { return dynCount(false, false) })
+	add("dyn_sock_bytes", "payload bytes sent to processes of other jobs through sockets", cnt, catSM, func() uint64 { return dynCount(false, true) })
 	kinds := []string{"barrier", "bcast", "reduce", "allreduce", "allgather", "alltoall", "reduce_scatter"}
 	for k, name := range kinds {
 		add("shm_coll_"+name+"_slots", "blocking "+name+" calls run through shared-memory slots (C side included; a large reduction counts per piece)", cnt, catColl,
@@ -203,4 +209,19 @@ func addPvars() {
 		Verbosity: abi.TVerbosityTunerBasic, Class: abi.TPvarClassTimer, Category: catProgress,
 		Read:   func() uint64 { return counters().WaitNanos },
 		Timing: func(on bool) { pml.TimeWaits = on }})
+}
+
+// dynCount reads the dynamic-process transports' counters (0 before any
+// spawn, accept, connect or join).
+func dynCount(pair, bytes bool) uint64 {
+	var frags, n uint64
+	if pair && dyn.pairs != nil {
+		frags, n = dyn.pairs.Frags, dyn.pairs.Bytes
+	} else if !pair && dyn.sock != nil {
+		frags, n = dyn.sock.Frags, dyn.sock.Bytes
+	}
+	if bytes {
+		return n
+	}
+	return frags
 }

@@ -56,6 +56,7 @@ const probeValue = 0x5ca1ab1e0ddba11
 // segment is the mapped shared-memory file of one node.
 type segment struct {
 	mem      []byte
+	fd       int // kept open so processes of other jobs can map our bell (pair.go)
 	nlocal   int
 	ringSize int
 	bigSlot  int
@@ -252,7 +253,11 @@ func attachSegment(loc string, nlocal int) (*segment, error) {
 	// a short ping-pong). Kernels before 5.14 refuse; then pages fault lazily.
 	unix.Madvise(mem, unix.MADV_POPULATE_WRITE)
 	atomic.AddUint32(&h.attached, 1)
-	return &segment{mem: mem, nlocal: nlocal, ringSize: int(h.ringSize), bigSlot: int(h.collBig)}, nil
+	keep, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		keep = -1 // pairs with other jobs then ring a bell of their own
+	}
+	return &segment{mem: mem, fd: keep, nlocal: nlocal, ringSize: int(h.ringSize), bigSlot: int(h.collBig)}, nil
 }
 
 func (s *segment) ctl(local int) *ctlBlock {
@@ -271,5 +276,9 @@ func (s *segment) unmap() error {
 	}
 	err := unix.Munmap(s.mem)
 	s.mem = nil
+	if s.fd >= 0 {
+		unix.Close(s.fd)
+		s.fd = -1
+	}
 	return err
 }

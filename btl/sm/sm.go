@@ -107,6 +107,9 @@ type Module struct {
 	maxRec  int
 	clock   copyClock
 	states  []byte // ring positions, outside the Go heap (the C fast path drives them too)
+	// extra reports records waiting on other shared rings that ring our
+	// doorbell (pairs with processes of other jobs, pair.go).
+	extra func() bool
 }
 
 // FastPeer is what a C implementation of the ring protocol needs to send to
@@ -395,7 +398,7 @@ func (m *Module) Pending() bool {
 			return true
 		}
 	}
-	return false
+	return m.extra != nil && m.extra()
 }
 
 // Idle sleeps until a sender rings the doorbell or d passes. Setting the

@@ -54,6 +54,8 @@ type Module struct {
 	// failSince: when dialling started to fail (zero: it works).
 	failSince time.Time
 	pend      bool // a parked stream's sender became known: deliver what it holds
+	// Frags and Bytes count what we sent (MPI_T).
+	Frags, Bytes uint64
 }
 
 type outConn struct {
@@ -222,6 +224,8 @@ func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payl
 	if pad := (8 - total%8) % 8; pad > 0 {
 		o.buf = append(o.buf, make([]byte, pad)...)
 	}
+	m.Frags++
+	m.Bytes += uint64(n)
 	m.flush(o)
 	if wasEmpty && len(o.buf) > o.off {
 		m.dirty = append(m.dirty, o)
