@@ -6,7 +6,9 @@
 /* A spawned child that dies ends the whole job, as a dead rank does: the
  * parents and the other child wait in receives that never complete, the
  * launcher names the child, and nothing is left behind (no process, no
- * shared-memory file: the harness checks). */
+ * shared-memory file: the harness checks). The dying child first takes a
+ * large message from parent 0 and answers it, so the pair of shared rings
+ * between them is in use when it dies. */
 #include <mpi.h>
 #include <signal.h>
 #include <unistd.h>
@@ -23,10 +25,18 @@ int main(int argc, char **argv) {
         MPI_Comm ic;
         char *args[] = {"child", NULL};
         CHECK_MPI(MPI_Comm_spawn(argv[0], args, 2, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &ic, MPI_ERRCODES_IGNORE));
+        if (wrank == 0) {
+            static char big[1 << 20];
+            CHECK_MPI(MPI_Send(big, sizeof big, MPI_CHAR, 1, 1, ic));
+            CHECK_MPI(MPI_Recv(&v, 1, MPI_INT, 1, 2, ic, MPI_STATUS_IGNORE));
+        }
         MPI_Recv(&v, 1, MPI_INT, 0, 0, ic, MPI_STATUS_IGNORE);
         CHECK(0, "a parent's receive completed");
     } else {
         if (wrank == 1) {
+            static char big[1 << 20];
+            CHECK_MPI(MPI_Recv(big, sizeof big, MPI_CHAR, 0, 1, parent, MPI_STATUS_IGNORE));
+            CHECK_MPI(MPI_Send(&v, 1, MPI_INT, 0, 2, parent));
             usleep(100000);
             kill(getpid(), SIGKILL);
         }

@@ -2,7 +2,9 @@
  * publishes a port under the service name given as argv[2] and accepts;
  * "client" looks the name up (retrying until the server has published) and
  * connects. Both then exchange messages, run collectives over the
- * intercommunicator and its merge, and disconnect. Run by TestTwoJobs. */
+ * intercommunicator and its merge, and disconnect; the MPI_T counters show
+ * that the traffic between the jobs went through shared-memory pairs, none
+ * through sockets. Run by TestTwoJobs. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +14,18 @@
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
+    const char *names[2] = {"dyn_sm_pair_frags", "dyn_sock_frags"};
+    unsigned long long via[2] = {0, 0};
+    int provided, idx, count;
+    MPI_T_pvar_session ps;
+    MPI_T_pvar_handle ph[2];
+    CHECK_MPI(MPI_T_init_thread(MPI_THREAD_SINGLE, &provided));
+    CHECK_MPI(MPI_T_pvar_session_create(&ps));
+    for (int i = 0; i < 2; i++) {
+        CHECK_MPI(MPI_T_pvar_get_index(names[i], MPI_T_PVAR_CLASS_COUNTER, &idx));
+        CHECK_MPI(MPI_T_pvar_handle_alloc(ps, idx, NULL, &ph[i], &count));
+        CHECK_MPI(MPI_T_pvar_start(ps, ph[i]));
+    }
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
     MPI_Comm_size(MPI_COMM_WORLD, &wsize);
@@ -53,6 +67,12 @@ int main(int argc, char **argv) {
         snprintf(want, sizeof want, "%s %d", server ? "client" : "server", r);
         CHECK(strcmp(msg, want) == 0, "got \"%s\", want \"%s\"", msg, want);
     }
+    for (int i = 0; i < 2; i++) CHECK_MPI(MPI_T_pvar_read(ps, ph[i], &via[i]));
+    CHECK(via[0] >= (unsigned long long)rsize && via[1] == 0, "%llu fragments through pairs, %llu through sockets",
+          via[0], via[1]);
+    for (int i = 0; i < 2; i++) MPI_T_pvar_handle_free(ps, &ph[i]);
+    MPI_T_pvar_session_free(&ps);
+    MPI_T_finalize();
     int one = 1, n = 0;
     CHECK_MPI(MPI_Allreduce(&one, &n, 1, MPI_INT, MPI_SUM, ic));
     CHECK(n == rsize, "intercomm allreduce %d, want %d", n, rsize);
