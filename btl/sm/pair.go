@@ -29,7 +29,10 @@ type Pairs struct {
 	bell  bellRef
 	own   []byte      // our own bell page, when the node segment gives none
 	peers []*pairPeer // by endpoint, nil when not ours
-	list  []*pairPeer
+	// list holds the pairs, replaced (never changed) as pairs are added:
+	// at MPI_THREAD_MULTIPLE a thread sleeping without the lock reads it
+	// (Pending) while another adds pairs.
+	list atomic.Pointer[[]*pairPeer]
 	// waiting: hellos that arrived before this process set up their pair.
 	waiting map[uint64]*hello
 	fresh   []int // accepted connections whose message has not come yet
@@ -183,11 +186,19 @@ func (p *Pairs) add(q *pairPeer) {
 		p.peers = append(p.peers, nil)
 	}
 	p.peers[q.ep] = q
-	p.list = append(p.list, q)
+	list := append(append([]*pairPeer(nil), p.pairs()...), q)
+	p.list.Store(&list)
+}
+
+func (p *Pairs) pairs() []*pairPeer {
+	if l := p.list.Load(); l != nil {
+		return *l
+	}
+	return nil
 }
 
 // Peers is how many pairs are set up.
-func (p *Pairs) Peers() int { return len(p.list) }
+func (p *Pairs) Peers() int { return len(p.pairs()) }
 
 // Reaches tells whether endpoint ep is served by a pair.
 func (p *Pairs) Reaches(ep int) bool { return ep < len(p.peers) && p.peers[ep] != nil }
@@ -253,7 +264,7 @@ func (p *Pairs) PreferredProtocol(peer int, size int) btl.Protocol {
 // Progress drains a bounded number of records from every pair.
 func (p *Pairs) Progress() int {
 	count := 0
-	for _, q := range p.list {
+	for _, q := range p.pairs() {
 		for k := 0; k < 16; k++ {
 			body, n, tag, ok := q.cons.Peek()
 			if !ok {
@@ -269,7 +280,7 @@ func (p *Pairs) Progress() int {
 
 // Pending reports whether a pair holds a record for us.
 func (p *Pairs) Pending() bool {
-	for _, q := range p.list {
+	for _, q := range p.pairs() {
 		if q.cons.Pending() {
 			return true
 		}
@@ -279,10 +290,11 @@ func (p *Pairs) Pending() bool {
 
 // Close unmaps the pairs and stops listening.
 func (p *Pairs) Close() error {
-	for _, q := range p.list {
+	for _, q := range p.pairs() {
 		q.unmap()
 	}
-	p.list, p.peers = nil, nil
+	p.list.Store(nil)
+	p.peers = nil
 	for _, w := range p.waiting {
 		w.close()
 	}

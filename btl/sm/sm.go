@@ -264,8 +264,9 @@ func (m *Module) LocalIndex(peer int) int {
 	return m.local[peer]
 }
 
-// Reaches tells whether peer is on this node.
-func (m *Module) Reaches(peer int) bool { return m.local[peer] >= 0 }
+// Reaches tells whether peer is on this node (false for an endpoint past
+// the world: a process of another job).
+func (m *Module) Reaches(peer int) bool { return peer < len(m.local) && m.local[peer] >= 0 }
 
 // SendI copies the header and payload straight into the peer's ring.
 func (m *Module) SendI(peer int, tag uint8, hdr unsafe.Pointer, hdrLen int, payload unsafe.Pointer, n int) bool {
