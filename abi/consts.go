@@ -87,6 +87,7 @@ const (
 	CommTypeShared          = 1
 	CommTypeHwGuided        = 2
 	CommTypeHwUnguided      = 3
+	CommTypeResourceGuided  = 4 // MPI-4.1; MPICH 4.2's value (4.0.2 lacks it)
 	MaxStringtagLen         = 256
 	MaxPsetNameLen          = 256
 	MaxDatarepString        = 128
@@ -139,6 +140,7 @@ const (
 	TErrInvalidName     = 73
 	TErrInvalid         = 74
 	TErrNotSupported    = 78
+	TErrNotAccessible   = 79 // MPI-4.1; MPICH 4.2's value (4.0.2 lacks it)
 
 	TVerbosityUserBasic    = 221
 	TVerbosityUserDetail   = 222
@@ -184,9 +186,10 @@ const (
 
 // Special pointer values as MPICH defines them.
 const (
-	InPlaceAddr        = -1 // MPI_IN_PLACE is (void *)-1
-	BottomAddr         = 0  // MPI_BOTTOM is (void *)0
-	StatusIgnoreAddr   = 1  // MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE
-	FilePtrNull        = 0  // MPI_FILE_NULL: MPI_File is a pointer in MPICH's ABI
-	ErrcodesIgnoreAddr = 0
+	InPlaceAddr         = -1 // MPI_IN_PLACE is (void *)-1
+	BufferAutomaticAddr = -2 // MPI_BUFFER_AUTOMATIC (MPI-4.1) is (void *)-2 in MPICH 4.2
+	BottomAddr          = 0  // MPI_BOTTOM is (void *)0
+	StatusIgnoreAddr    = 1  // MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE
+	FilePtrNull         = 0  // MPI_FILE_NULL: MPI_File is a pointer in MPICH's ABI
+	ErrcodesIgnoreAddr  = 0
 )

@@ -155,6 +155,7 @@ const (
 	ErrSession              = 75
 	ErrProcAborted          = 76
 	ErrValueTooLarge        = 77
+	ErrErrhandler           = 80 // MPI-4.1; MPICH 4.2's value (4.0.2 lacks it)
 	ErrLastcode             = 0x3fffffff
 )
 

@@ -77,14 +77,14 @@ func FortranHeader() []byte {
 // COMMON block names and member order are MPICH's, so the library can
 // recognise the sentinels of programs built against either header; the
 // library must define these blocks (mpipriv1_, mpipriv2_, mpiprivc_,
-// mpifcmb5_, mpifcmb9_).
+// mpifcmb5_, mpifcmb9_; mpifcmba_ holds MPI-4.1's MPI_BUFFER_AUTOMATIC).
 const fortranSentinels = `       INTEGER MPI_STATUS_IGNORE(MPI_STATUS_SIZE)
        INTEGER MPI_STATUSES_IGNORE(MPI_STATUS_SIZE,1)
        INTEGER MPI_ERRCODES_IGNORE(1)
        CHARACTER*1 MPI_ARGVS_NULL(1,1)
        CHARACTER*1 MPI_ARGV_NULL(1)
        INTEGER MPI_BOTTOM, MPI_IN_PLACE, MPI_UNWEIGHTED
-       INTEGER MPI_WEIGHTS_EMPTY
+       INTEGER MPI_WEIGHTS_EMPTY, MPI_BUFFER_AUTOMATIC
        EXTERNAL MPI_DUP_FN, MPI_NULL_DELETE_FN, MPI_NULL_COPY_FN
        EXTERNAL MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN
        EXTERNAL MPI_COMM_NULL_COPY_FN
@@ -101,6 +101,8 @@ const fortranSentinels = `       INTEGER MPI_STATUS_IGNORE(MPI_STATUS_SIZE)
        COMMON /MPIFCMB9/ MPI_WEIGHTS_EMPTY
        SAVE /MPIFCMB5/
        SAVE /MPIFCMB9/
+       COMMON /MPIFCMBA/ MPI_BUFFER_AUTOMATIC
+       SAVE /MPIFCMBA/
        COMMON /MPIPRIV1/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE
        COMMON /MPIPRIV2/ MPI_STATUSES_IGNORE, MPI_ERRCODES_IGNORE
        SAVE /MPIPRIV1/, /MPIPRIV2/

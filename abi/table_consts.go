@@ -195,6 +195,7 @@ var ConstGroups = []ConstGroup{
 		cInt("MPI_COMM_TYPE_SHARED", CommTypeShared),
 		cInt("MPI_COMM_TYPE_HW_GUIDED", CommTypeHwGuided),
 		cInt("MPI_COMM_TYPE_HW_UNGUIDED", CommTypeHwUnguided),
+		cInt("MPI_COMM_TYPE_RESOURCE_GUIDED", CommTypeResourceGuided),
 	}},
 	{"Datatype constructors", []Constant{
 		cInt("MPI_COMBINER_NAMED", CombinerNamed),
@@ -315,6 +316,7 @@ var ConstGroups = []ConstGroup{
 		cInt("MPI_ERR_SESSION", ErrSession),
 		cInt("MPI_ERR_PROC_ABORTED", ErrProcAborted),
 		cInt("MPI_ERR_VALUE_TOO_LARGE", ErrValueTooLarge),
+		cInt("MPI_ERR_ERRHANDLER", ErrErrhandler),
 		cInt("MPI_T_ERR_MEMORY", TErrMemory),
 		cInt("MPI_T_ERR_NOT_INITIALIZED", TErrNotInitialized),
 		cInt("MPI_T_ERR_CANNOT_INIT", TErrCannotInit),
@@ -332,6 +334,7 @@ var ConstGroups = []ConstGroup{
 		cInt("MPI_T_ERR_INVALID_NAME", TErrInvalidName),
 		cInt("MPI_T_ERR_INVALID", TErrInvalid),
 		cInt("MPI_T_ERR_NOT_SUPPORTED", TErrNotSupported),
+		cInt("MPI_T_ERR_NOT_ACCESSIBLE", TErrNotAccessible),
 		cHex("MPI_ERR_LASTCODE", ErrLastcode),
 	}},
 	{"Tool information interface", []Constant{
@@ -380,6 +383,7 @@ var ConstGroups = []ConstGroup{
 	{"Special addresses", []Constant{
 		cPtr("MPI_BOTTOM", "void *", BottomAddr),
 		cPtr("MPI_IN_PLACE", "void *", InPlaceAddr),
+		cPtr("MPI_BUFFER_AUTOMATIC", "void *", BufferAutomaticAddr),
 		cPtr("MPI_STATUS_IGNORE", "MPI_Status *", StatusIgnoreAddr),
 		cPtr("MPI_STATUSES_IGNORE", "MPI_Status *", StatusIgnoreAddr),
 		cPtr("MPI_ERRCODES_IGNORE", "int *", ErrcodesIgnoreAddr),

@@ -27,7 +27,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     GOMPI_INFO_ARG(comm, "MPI_Comm_split_type", info);
-    return gompi_Comm_split(comm, split_type, key, newcomm, 1);
+    return gompi_Comm_split_type(comm, split_type, key, info, newcomm);
 }
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
 

@@ -93,10 +93,10 @@ func gompi_Comm_set_errhandler(comm, eh C.int, call *C.char) C.int {
 		if int32(eh) == abi.ErrhandlerNull {
 			what = "errhandler is MPI_ERRHANDLER_NULL"
 		}
-		return argErr(c, name, abi.ErrArg, what)
+		return argErr(c, name, abi.ErrErrhandler, what)
 	}
 	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForComm {
-		return argErr(c, name, abi.ErrArg, "the error handler was not created for communicators")
+		return argErr(c, name, abi.ErrErrhandler, "the error handler was not created for communicators")
 	}
 	c.SetErrhandler(h)
 	return 0
@@ -149,7 +149,7 @@ func gompi_Errhandler_free(eh *C.int) C.int {
 	}
 	h := mpi.ErrhandlerFromHandle(int32(*eh))
 	if h == nil {
-		return argErr(nil, call, abi.ErrArg, "invalid error handler")
+		return argErr(nil, call, abi.ErrErrhandler, "invalid error handler")
 	}
 	mpi.FreeErrhandler(h)
 	*eh = C.int(abi.ErrhandlerNull)

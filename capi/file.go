@@ -247,10 +247,10 @@ func gompi_File_set_int(fh, v, which C.int) C.int {
 	case 2:
 		h := mpi.ErrhandlerFromHandle(int32(v))
 		if h == nil {
-			return fileErr(f, abi.ErrArg, call, "invalid error handler")
+			return fileErr(f, abi.ErrErrhandler, call, "invalid error handler")
 		}
 		if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForFile {
-			return fileErr(f, abi.ErrArg, call, "the error handler was not created for files")
+			return fileErr(f, abi.ErrErrhandler, call, "the error handler was not created for files")
 		}
 		if f == nil {
 			mpi.SetFileNullErrhandler(h)

@@ -10,6 +10,7 @@ struct gompi_mpipriv2 mpipriv2_ __attribute__((aligned(16)));
 struct gompi_mpiprivc mpiprivc_ __attribute__((aligned(16)));
 MPI_Fint mpifcmb5_ __attribute__((aligned(16)));
 MPI_Fint mpifcmb9_ __attribute__((aligned(16)));
+MPI_Fint mpifcmba_ __attribute__((aligned(16)));
 
 /* C code converting Fortran statuses compares against these. */
 __attribute__((constructor)) static void gompi_f_init(void)

@@ -17,12 +17,15 @@ extern struct gompi_mpipriv1 mpipriv1_;
 extern struct gompi_mpipriv2 mpipriv2_;
 extern struct gompi_mpiprivc mpiprivc_;
 extern MPI_Fint mpifcmb5_, mpifcmb9_; /* MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY */
+extern MPI_Fint mpifcmba_;            /* MPI_BUFFER_AUTOMATIC (MPI-4.1) */
 
-/* A choice buffer: MPI_BOTTOM and MPI_IN_PLACE by address. */
+/* A choice buffer: MPI_BOTTOM, MPI_IN_PLACE and MPI_BUFFER_AUTOMATIC by
+ * address. */
 static inline void *gompi_f_buf(const void *p)
 {
     if (p == (const void *)&mpipriv1_.bottom) return MPI_BOTTOM;
     if (p == (const void *)&mpipriv1_.in_place) return MPI_IN_PLACE;
+    if (p == (const void *)&mpifcmba_) return MPI_BUFFER_AUTOMATIC;
     return (void *)p;
 }
 

@@ -74,10 +74,10 @@ func gompi_Session_init(inh, eh C.int, out *C.int) C.int {
 	const call = "MPI_Session_init"
 	h := mpi.ErrhandlerFromHandle(int32(eh))
 	if h == nil {
-		return C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrArg, call, "invalid error handler")))
+		return C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrErrhandler, call, "invalid error handler")))
 	}
 	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForSession {
-		return C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrArg, call, "the error handler was not created for sessions")))
+		return C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrErrhandler, call, "the error handler was not created for sessions")))
 	}
 	in, ok := infoOrNull(inh)
 	if !ok {
@@ -346,10 +346,10 @@ func gompi_Session_errhandler(sh C.int, eh *C.int, set C.int) C.int {
 	}
 	h := mpi.ErrhandlerFromHandle(int32(*eh))
 	if h == nil {
-		return sessErr(s, call, abi.ErrArg, "invalid error handler")
+		return sessErr(s, call, abi.ErrErrhandler, "invalid error handler")
 	}
 	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForSession {
-		return sessErr(s, call, abi.ErrArg, "the error handler was not created for sessions")
+		return sessErr(s, call, abi.ErrErrhandler, "the error handler was not created for sessions")
 	}
 	s.SetErrhandler(h)
 	return 0
@@ -375,10 +375,10 @@ func gompi_Session_call_errhandler(sh, code C.int) C.int {
 func newCommErrh(call string, eh C.int) (*mpi.Errhandler, func(int, string) C.int, C.int) {
 	h := mpi.ErrhandlerFromHandle(int32(eh))
 	if h == nil {
-		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrArg, call, "invalid error handler")))
+		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(nil, abi.ErrErrhandler, call, "invalid error handler")))
 	}
 	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForComm {
-		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrArg, call, "the error handler was not created for communicators")))
+		return nil, nil, C.int(mpi.Code(mpi.RaiseWith(h, abi.ErrErrhandler, call, "the error handler was not created for communicators")))
 	}
 	fail := func(class int, detail string) C.int {
 		if h.Kind == mpi.ErrhUser {

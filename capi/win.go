@@ -441,10 +441,10 @@ func gompi_Win_set_errhandler(win, eh C.int) C.int {
 	}
 	h := mpi.ErrhandlerFromHandle(int32(eh))
 	if h == nil {
-		return winErr(w, call, abi.ErrArg, "invalid error handler")
+		return winErr(w, call, abi.ErrErrhandler, "invalid error handler")
 	}
 	if h.Kind == mpi.ErrhUser && h.For != mpi.ErrhForWin {
-		return winErr(w, call, abi.ErrArg, "the error handler was not created for windows")
+		return winErr(w, call, abi.ErrErrhandler, "the error handler was not created for windows")
 	}
 	w.SetErrhandler(h)
 	return 0

@@ -274,6 +274,7 @@ typedef MPI_Session_errhandler_function MPI_Session_errhandler_fn;
 #define MPI_COMM_TYPE_SHARED            1
 #define MPI_COMM_TYPE_HW_GUIDED         2
 #define MPI_COMM_TYPE_HW_UNGUIDED       3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED   4
 
 /* Datatype constructors */
 #define MPI_COMBINER_NAMED              1
@@ -394,6 +395,7 @@ typedef MPI_Session_errhandler_function MPI_Session_errhandler_fn;
 #define MPI_ERR_SESSION                 75
 #define MPI_ERR_PROC_ABORTED            76
 #define MPI_ERR_VALUE_TOO_LARGE         77
+#define MPI_ERR_ERRHANDLER              80
 #define MPI_T_ERR_MEMORY                59
 #define MPI_T_ERR_NOT_INITIALIZED       60
 #define MPI_T_ERR_CANNOT_INIT           61
@@ -411,6 +413,7 @@ typedef MPI_Session_errhandler_function MPI_Session_errhandler_fn;
 #define MPI_T_ERR_INVALID_NAME          73
 #define MPI_T_ERR_INVALID               74
 #define MPI_T_ERR_NOT_SUPPORTED         78
+#define MPI_T_ERR_NOT_ACCESSIBLE        79
 #define MPI_ERR_LASTCODE                0x3fffffff
 
 /* Tool information interface */
@@ -459,6 +462,7 @@ typedef MPI_Session_errhandler_function MPI_Session_errhandler_fn;
 /* Special addresses */
 #define MPI_BOTTOM                      ((void *)0)
 #define MPI_IN_PLACE                    ((void *)-1)
+#define MPI_BUFFER_AUTOMATIC            ((void *)-2)
 #define MPI_STATUS_IGNORE               ((MPI_Status *)1)
 #define MPI_STATUSES_IGNORE             ((MPI_Status *)1)
 #define MPI_ERRCODES_IGNORE             ((int *)0)

@@ -22,6 +22,7 @@ type bpool struct {
 	buf      unsafe.Pointer
 	size     int
 	attached bool
+	auto     bool // MPI_BUFFER_AUTOMATIC: the library allocates (bsend_auto.go)
 	segs     []bseg
 }
 
@@ -30,6 +31,7 @@ var bsend bpool // the process's buffer
 type bseg struct {
 	off, n int
 	r      *Request
+	tmp    []byte // the library's copy, under MPI_BUFFER_AUTOMATIC
 }
 
 // BufferAttach attaches the user's buffer for buffered sends.
@@ -48,6 +50,9 @@ func (b *bpool) attach(call string, buf unsafe.Pointer, size int) *Error {
 		return errf(abi.ErrArg, call, "size is negative")
 	}
 	b.buf, b.size, b.attached = buf, size, true
+	if buf == BufferAutomatic {
+		b.size, b.auto = 0, true
+	}
 	return nil
 }
 
@@ -66,7 +71,7 @@ func (b *bpool) detach(call string) (unsafe.Pointer, int, *Error) {
 	}
 	b.flush()
 	buf, size := b.buf, b.size
-	b.buf, b.size, b.attached = nil, 0, false
+	b.buf, b.size, b.attached, b.auto = nil, 0, false, false
 	return buf, size, nil
 }
 
@@ -83,6 +88,7 @@ func (b *bpool) reap() {
 	for _, s := range b.segs {
 		if s.r.Done() {
 			st.eng.Release(s.r)
+			putBuf(s.tmp)
 		} else {
 			keep = append(keep, s)
 		}
@@ -119,6 +125,9 @@ func (c *Comm) Bsend(buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag
 func (c *Comm) bsendCopy(call string, buf unsafe.Pointer, count int, dt *datatype.Type, dest, tag int) error {
 	n := count * dt.Size
 	b := c.bsendPool()
+	if b.auto {
+		return c.bsendAuto(b, buf, count, dt, dest, tag)
+	}
 	off, ok := b.alloc(n)
 	if !ok {
 		return c.raise(errf(abi.ErrBuffer, call, "attached buffer (%d bytes) has no room for %d bytes plus MPI_BSEND_OVERHEAD", b.size, n))

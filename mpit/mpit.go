@@ -240,10 +240,20 @@ func (v *Cvar) ReadString() string {
 	return v.Default
 }
 
+// unsettable is the error of writing a variable without a setter: one of
+// scope MPI_T_SCOPE_CONSTANT or READONLY can never be written, which MPI-4.1
+// reports as MPI_T_ERR_NOT_ACCESSIBLE; any other can no longer be set.
+func (v *Cvar) unsettable() int {
+	if v.Scope == abi.TScopeConstant || v.Scope == abi.TScopeReadonly {
+		return abi.TErrNotAccessible
+	}
+	return abi.TErrCvarSetNever
+}
+
 // WriteInt sets an MPI_INT control variable.
 func (v *Cvar) WriteInt(n int) int {
 	if v.Set == nil {
-		return abi.TErrCvarSetNever
+		return v.unsettable()
 	}
 	if v.Enum != nil {
 		if n < 0 || n >= len(v.Enum.Items) {
@@ -257,7 +267,7 @@ func (v *Cvar) WriteInt(n int) int {
 // WriteString sets an MPI_CHAR control variable.
 func (v *Cvar) WriteString(s string) int {
 	if v.Set == nil {
-		return abi.TErrCvarSetNever
+		return v.unsettable()
 	}
 	return v.Set(s)
 }

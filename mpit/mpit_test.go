@@ -48,6 +48,9 @@ func TestCvarsParseAndWrite(t *testing.T) {
 	f := CvarAt(CvarIndex("FIXED"))
 	require.Equal(t, "x", f.ReadString())
 	require.Equal(t, abi.TErrCvarSetNever, f.WriteString("y"))
+	ro := &Cvar{Name: "RO", Str: true, Scope: abi.TScopeReadonly, Get: func() string { return "" }}
+	require.Equal(t, abi.TErrNotAccessible, ro.WriteString("y")) // MPI-4.1: never writable
+	require.Equal(t, abi.TErrNotAccessible, ro.WriteInt(1))
 	require.Equal(t, -1, CvarIndex("NONE"))
 	require.Nil(t, CvarAt(3))
 	require.Equal(t, []int{0, 1}, cats[CategoryIndex("root")].Cvars)

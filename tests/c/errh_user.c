@@ -101,19 +101,19 @@ int main(int argc, char **argv) {
     /* Errors. */
     MPI_Errhandler weh, bad = (MPI_Errhandler)0x5412345, null = MPI_ERRHANDLER_NULL, stale = eh1;
     CHECK_MPI(MPI_Errhandler_free(&eh1));
-    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ARG);
-    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, bad), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRHANDLER_NULL), MPI_ERR_ERRHANDLER);
+    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, bad), MPI_ERR_ERRHANDLER);
     EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_NULL, MPI_ERRORS_RETURN), MPI_ERR_COMM);
     EXPECT_CLASS(MPI_Comm_get_errhandler(MPI_COMM_NULL, &got), MPI_ERR_COMM);
     EXPECT_CLASS(MPI_Comm_get_errhandler(MPI_COMM_WORLD, NULL), MPI_ERR_ARG);
     EXPECT_CLASS(MPI_Comm_create_errhandler(NULL, &got), MPI_ERR_ARG);
     EXPECT_CLASS(MPI_Comm_create_errhandler(handler, NULL), MPI_ERR_ARG);
-    EXPECT_CLASS(MPI_Errhandler_free(&null), MPI_ERR_ARG);
-    EXPECT_CLASS(MPI_Errhandler_free(&bad), MPI_ERR_ARG);
-    EXPECT_CLASS(MPI_Errhandler_free(&stale), MPI_ERR_ARG); /* no reference left */
+    EXPECT_CLASS(MPI_Errhandler_free(&null), MPI_ERR_ERRHANDLER);
+    EXPECT_CLASS(MPI_Errhandler_free(&bad), MPI_ERR_ERRHANDLER);
+    EXPECT_CLASS(MPI_Errhandler_free(&stale), MPI_ERR_ERRHANDLER); /* no reference left */
     EXPECT_CLASS(MPI_Comm_call_errhandler(MPI_COMM_NULL, MPI_ERR_ARG), MPI_ERR_COMM);
     CHECK_MPI(MPI_Win_create_errhandler((MPI_Win_errhandler_function *)other, &weh));
-    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, weh), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Comm_set_errhandler(MPI_COMM_WORLD, weh), MPI_ERR_ERRHANDLER); /* MPI-4.1 class */
     CHECK_MPI(MPI_Errhandler_free(&weh));
 
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
