@@ -147,6 +147,7 @@ func startup() error {
 	reg := modex.NewRegistry()
 	keyTopo := reg.MustRegister("hitopo.1")
 	st.keyPid = reg.MustRegister("pid.1") // dynamic processes name processes by pid
+	keyKernel := reg.MustRegister("kernel.1")
 	var opts []modex.Option
 	if id, ok, err := nodeSplit(st.settings.str("GOMPI_NODE_SPLIT", ""), st.rank); err != nil {
 		return err
@@ -160,6 +161,7 @@ func startup() error {
 		loc = hitopo.Loc{Node: -1, Package: -1, NUMA: -1, L3: -1, Core: -1, CPU: -1}
 	}
 	mx.SetLocal(keyTopo, loc.Encode())
+	publishKernel(mx, keyKernel)
 	if err := mx.Exchange(); err != nil {
 		return fmt.Errorf("modex: %w", err)
 	}
@@ -178,7 +180,8 @@ func startup() error {
 		fmt.Fprintf(os.Stderr, "gompi: rank %d modex: %s\n", st.rank, mx.Stats())
 	}
 
-	oversub := len(st.local) > nodeCPUs()
+	// Ranks of other nodes on this kernel share its CPUs (kernelshare.go).
+	oversub := ranksOnKernel(mx, keyKernel, nodeCPUs()) > nodeCPUs()
 	st.oversub = oversub || st.settings.str("GOMPI_YIELD", "") == "1"
 	eng := pml.New(pml.Config{Me: st.rank, WorldSize: st.size,
 		EagerLimit:     st.settings.size("GOMPI_EAGER_LIMIT", 0),
