@@ -47,7 +47,7 @@ type Config struct {
 	NoRead, NoInject bool
 	// ReadChunk splits reads into chunks of at most this many bytes, of
 	// which at most ReadsInFlight (of all reads) are at the provider at
-	// once (0: DefaultReadChunk, DefaultReadsInFlight).
+	// once (0: 256 KiB and 64, gofi.h's GOFI_CHUNK and GOFI_INFLIGHT).
 	ReadChunk, ReadsInFlight int
 }
 
