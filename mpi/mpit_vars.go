@@ -118,6 +118,8 @@ func init() {
 		{name: "GOMPI_OFI_DOMAIN", def: "", desc: "libfabric domain of the network transport (the interface for tcp, e.g. eth0); empty: an IPv4 or native address off the loopback (lo when GOMPI_NODE_SPLIT is set)", scope: ro, str: true, cat: catRuntime, fixed: true},
 		{name: "GOMPI_OFI_BUFFER", def: "66048", desc: "bytes of each send and receive buffer of the network transport: its largest frame (the eager limit there)", scope: ro, cat: catRuntime, fixed: true},
 		{name: "GOMPI_OFI_READ", def: "1", desc: "0: no receiver-driven reads (fi_read) for large messages on the network: pipelined fragments", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_OFI_READ_CHUNK", def: "262144", desc: "bytes of one fi_read: larger network reads are split into chunks of this size", scope: ro, cat: catRuntime, fixed: true},
+		{name: "GOMPI_OFI_READS", def: "64", desc: "read chunks (of all messages) at the network provider at once", scope: ro, cat: catRuntime, fixed: true},
 		{name: "GOMPI_OFI_READ_MIN", def: "65537", desc: "messages from this many bytes go by fi_read on the network where the provider offers RMA", scope: ro, cat: catRuntime, fixed: true},
 		{name: "GOMPI_OFI_INJECT", def: "1", desc: "0: no fi_inject for small network frames (each takes a send buffer and a completion)", scope: ro, str: true, cat: catRuntime, fixed: true},
 		{name: "GOMPI_PARENT_PORT", def: "", desc: "port of the parent job the launcher gives spawned processes (MPI_Comm_get_parent)", scope: ro, str: true, cat: catRuntime, fixed: true},

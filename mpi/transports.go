@@ -140,7 +140,8 @@ func (t *ofiTransport) prepare() (bool, string, error) {
 	m, err := ofi.Open(ofi.Config{Provider: st.settings.str("GOMPI_OFI_PROVIDER", ""), Domain: dom, Me: st.rank, Size: st.size,
 		SlotBytes: st.settings.size("GOMPI_OFI_BUFFER", 0), Check: st.eng.CheckFrag,
 		GetMin: st.settings.size("GOMPI_OFI_READ_MIN", 0), NoRead: st.settings.str("GOMPI_OFI_READ", "1") == "0",
-		NoInject: st.settings.str("GOMPI_OFI_INJECT", "1") == "0"}, st.eng.Handler())
+		NoInject:  st.settings.str("GOMPI_OFI_INJECT", "1") == "0",
+		ReadChunk: st.settings.size("GOMPI_OFI_READ_CHUNK", 0), ReadsInFlight: st.settings.size("GOMPI_OFI_READS", 0)}, st.eng.Handler())
 	if err != nil {
 		return false, "", fmt.Errorf("the network transport: %w", err)
 	}

@@ -15,9 +15,19 @@
 #include <rdma/fi_eq.h>
 #include <rdma/fi_rma.h>
 
-/* Reads in flight at once (receiver-driven rendezvous); more fall back to
- * fragments. */
+/* Reads started at once (receiver-driven rendezvous); more fall back to
+ * fragments. GOFI_CHUNKS bounds the chunk contexts of all of them. */
 #define GOFI_READS 256
+#define GOFI_CHUNKS 256
+
+/* One read: its chunks from off on are not issued yet; left counts those
+ * at the provider. */
+typedef struct {
+    uint64_t cookie, raddr, key;
+    char *dst;
+    size_t len, off;
+    int rank, left, ok, queued;
+} gofi_rd;
 
 #include "dl.h"
 
@@ -45,9 +55,19 @@ struct gofi {
     int rma;
     size_t maxrma;
     uint64_t nextkey;
-    struct fi_context dctx[GOFI_READS];
-    uint64_t dcookie[GOFI_READS];
-    int32_t dfree[GOFI_READS];
+    /* A read is a group of chunks: at most chunk bytes each, at most
+     * inflight chunks of all reads at the provider at once, issued in the
+     * order the reads started (rd_pump). */
+    size_t chunk;
+    int inflight, nchunks;
+    gofi_rd rd[GOFI_READS];
+    int32_t rdfree[GOFI_READS];
+    int nrdfree;
+    int32_t rdq[GOFI_READS]; /* reads with chunks left to issue (a ring) */
+    unsigned qhead, qtail;
+    struct fi_context dctx[GOFI_CHUNKS];
+    int32_t dread[GOFI_CHUNKS]; /* by chunk context: its read */
+    int32_t dfree[GOFI_CHUNKS];
     int ndfree;
     uint64_t dring[GOFI_READS]; /* finished reads: cookie, and ok in dok */
     int32_t dok[GOFI_READS];
@@ -225,8 +245,11 @@ gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots,
     for (int i = 0; i < size; i++) g->addr[i] = FI_ADDR_NOTAVAIL;
     for (int i = 0; i < nslots; i++) g->sfree[i] = nslots - 1 - i;
     g->nfree = nslots;
-    for (int i = 0; i < GOFI_READS; i++) g->dfree[i] = GOFI_READS - 1 - i;
-    g->ndfree = GOFI_READS;
+    for (int i = 0; i < GOFI_CHUNKS; i++) g->dfree[i] = GOFI_CHUNKS - 1 - i;
+    g->ndfree = GOFI_CHUNKS;
+    for (int i = 0; i < GOFI_READS; i++) g->rdfree[i] = GOFI_READS - 1 - i;
+    g->nrdfree = GOFI_READS;
+    gofi_chunks(g, 0, 0);
     for (int i = 0; i < nslots; i++) {
         if (post(g, i)) {
             snprintf(err, errlen, "%s", g->err);
@@ -263,6 +286,7 @@ int gofi_insert(gofi *g, int rank, const void *addr, size_t len)
 }
 
 static int reap(gofi *g);
+static void pump(gofi *g);
 
 int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const void *payload, size_t n)
 {
@@ -323,26 +347,85 @@ int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const vo
     return (int)rc;
 }
 
-/* take files k completions: sends free their slot, reads join the read
- * ring, receives the ready ring (each buffer is there at most once, so
- * nslots entries suffice). */
+/* finish reports read r done (the read ring) and frees it. */
+static void finish(gofi *g, int32_t r)
+{
+    g->dring[g->dtail % GOFI_READS] = g->rd[r].cookie;
+    g->dok[g->dtail++ % GOFI_READS] = g->rd[r].ok;
+    g->rdfree[g->nrdfree++] = r;
+}
+
+/* chunk_done accounts for the end of chunk context d: its read is done
+ * when no chunk of it is at the provider and none is left to issue (or one
+ * failed: the rest are not issued, the pml asks for fragments). */
+static void chunk_done(gofi *g, int32_t d, int ok)
+{
+    int32_t r = g->dread[d];
+    gofi_rd *rd = &g->rd[r];
+    g->dfree[g->ndfree++] = d;
+    g->nchunks--;
+    rd->left--;
+    if (!ok) rd->ok = 0;
+    if (rd->left == 0 && !rd->queued) finish(g, r);
+}
+
+/* pump issues the chunks of started reads, oldest read first, while the
+ * in-flight bound and the provider allow (it runs again as completions
+ * come). Several chunks at the provider keep the peer's socket busy, and
+ * smaller responses let the control frames of both directions through
+ * between them. */
+static void pump(gofi *g)
+{
+    while (g->qhead != g->qtail) {
+        int32_t r = g->rdq[g->qhead % GOFI_READS];
+        gofi_rd *rd = &g->rd[r];
+        while (rd->off < rd->len && rd->ok) {
+            if (g->nchunks >= g->inflight || g->ndfree == 0) return;
+            size_t n = rd->len - rd->off;
+            if (n > g->chunk) n = g->chunk;
+            int32_t d = g->dfree[--g->ndfree];
+            g->dread[d] = r;
+            ssize_t rc = fi_read(g->ep, rd->dst + rd->off, n, NULL, g->addr[rd->rank], rd->raddr + rd->off, rd->key, &g->dctx[d]);
+            if (rc == -FI_EAGAIN) {
+                g->dfree[g->ndfree++] = d;
+                return;
+            }
+            if (rc) {
+                g->dfree[g->ndfree++] = d;
+                seterr(g->err, sizeof g->err, "fi_read", (int)rc);
+                rd->ok = 0;
+                break;
+            }
+            rd->off += n;
+            rd->left++;
+            g->nchunks++;
+        }
+        g->qhead++;
+        rd->queued = 0;
+        if (rd->left == 0) finish(g, r);
+    }
+}
+
+/* take files k completions: sends free their slot, read chunks count
+ * down their read, receives join the ready ring (each buffer is there at
+ * most once, so nslots entries suffice). */
 static void take(gofi *g, const struct fi_cq_msg_entry *ev, ssize_t k)
 {
+    int chunks = 0;
     for (ssize_t j = 0; j < k; j++) {
         struct fi_context *c = ev[j].op_context;
         if (c >= g->sctx && c < g->sctx + g->nslots) {
             g->sfree[g->nfree++] = (int32_t)(c - g->sctx);
-        } else if (c >= g->dctx && c < g->dctx + GOFI_READS) {
-            int32_t d = (int32_t)(c - g->dctx);
-            g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
-            g->dok[g->dtail++ % GOFI_READS] = 1;
-            g->dfree[g->ndfree++] = d;
+        } else if (c >= g->dctx && c < g->dctx + GOFI_CHUNKS) {
+            chunk_done(g, (int32_t)(c - g->dctx), 1);
+            chunks = 1;
         } else if (c >= g->rctx && c < g->rctx + g->nslots) {
             int32_t i = (int32_t)(c - g->rctx);
             g->rlen[i] = ev[j].len;
             g->ready[g->rtail++ % (unsigned)g->nslots] = i;
         }
     }
+    if (chunks) pump(g);
 }
 
 /* failed reads the error entry a read or sread announced: 0 when it was a
@@ -353,11 +436,9 @@ static int failed(gofi *g)
     struct fi_cq_err_entry e = {0};
     fi_cq_readerr(g->cq, &e, 0);
     struct fi_context *c = e.op_context;
-    if (c >= g->dctx && c < g->dctx + GOFI_READS) {
-        int32_t d = (int32_t)(c - g->dctx);
-        g->dring[g->dtail % GOFI_READS] = g->dcookie[d];
-        g->dok[g->dtail++ % GOFI_READS] = 0;
-        g->dfree[g->ndfree++] = d;
+    if (c >= g->dctx && c < g->dctx + GOFI_CHUNKS) {
+        chunk_done(g, (int32_t)(c - g->dctx), 0);
+        pump(g);
         return 0;
     }
     snprintf(g->err, sizeof g->err, "%s %s", e.flags & FI_RECV ? "a receive failed:" : "a send failed:",
@@ -391,6 +472,7 @@ static int reap(gofi *g)
 int gofi_poll(gofi *g, gofi_rx *rx, int max)
 {
     int rc = reap(g);
+    if (g->qhead != g->qtail) pump(g); /* chunks the provider refused before */
     if (g->pendingerr) {
         g->pendingerr = 0;
         if (!rc) rc = -FI_EIO;
@@ -485,24 +567,22 @@ void gofi_mr_close(void *handle)
 int gofi_read(gofi *g, int rank, void *dst, size_t len, uint64_t raddr, uint64_t key, uint64_t cookie)
 {
     if (!g->rma || rank < 0 || rank >= g->size || g->addr[rank] == FI_ADDR_NOTAVAIL || len == 0 || len > g->maxrma) return -FI_EINVAL;
-    if (g->ndfree == 0) {
+    if (g->nrdfree == 0) {
         int rc = reap(g);
         if (rc < 0) return rc;
-        if (g->ndfree == 0) return 0;
+        if (g->nrdfree == 0) return 0;
     }
-    int32_t d = g->dfree[--g->ndfree];
-    g->dcookie[d] = cookie;
-    for (int tries = 0;; tries++) {
-        ssize_t rc = fi_read(g->ep, dst, len, NULL, g->addr[rank], raddr, key, &g->dctx[d]);
-        if (rc == 0) return 1;
-        if (rc != -FI_EAGAIN || tries >= 64) {
-            g->dfree[g->ndfree++] = d;
-            if (rc == -FI_EAGAIN) return 0;
-            seterr(g->err, sizeof g->err, "fi_read", (int)rc);
-            return (int)rc;
-        }
-        reap(g);
-    }
+    int32_t r = g->rdfree[--g->nrdfree];
+    g->rd[r] = (gofi_rd){.cookie = cookie, .raddr = raddr, .key = key, .dst = dst, .len = len, .rank = rank, .ok = 1, .queued = 1};
+    g->rdq[g->qtail++ % GOFI_READS] = r;
+    pump(g);
+    return 1;
+}
+
+void gofi_chunks(gofi *g, size_t chunk, int inflight)
+{
+    g->chunk = chunk ? chunk : GOFI_CHUNK;
+    g->inflight = inflight > 0 && inflight <= GOFI_CHUNKS ? inflight : GOFI_INFLIGHT;
 }
 
 int gofi_flush(gofi *g)

@@ -45,6 +45,10 @@ type Config struct {
 	GetMin int
 	// NoRead, NoInject turn fi_read rendezvous and fi_inject off.
 	NoRead, NoInject bool
+	// ReadChunk splits reads into chunks of at most this many bytes, of
+	// which at most ReadsInFlight (of all reads) are at the provider at
+	// once (0: 256 KiB and 64, gofi.h's GOFI_CHUNK and GOFI_INFLIGHT).
+	ReadChunk, ReadsInFlight int
 }
 
 // Defaults: 64 buffers of 64 KiB and a little for the headers each way.
@@ -98,6 +102,7 @@ func Open(cfg Config, h btl.Handler) (*Module, error) {
 	}
 	m := &Module{g: g, h: h, check: cfg.Check, remote: make([]bool, cfg.Size), slot: cfg.SlotBytes}
 	C.gofi_limit(g, C.int(b2i(!cfg.NoRead)), C.int(b2i(!cfg.NoInject)))
+	C.gofi_chunks(g, C.size_t(max(cfg.ReadChunk, 0)), C.int(cfg.ReadsInFlight))
 	var maxRMA C.size_t
 	m.rma = C.gofi_rma(g, &maxRMA) != 0
 	m.maxRead = int(min(uint64(maxRMA), 1<<62))

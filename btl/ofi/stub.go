@@ -18,6 +18,8 @@ type Config struct {
 	Me, Size         int
 	Slots, SlotBytes int
 	Check            func(src int, tag uint8, body []byte) error
+	ReadChunk        int
+	ReadsInFlight    int
 	GetMin           int
 	NoRead, NoInject bool
 }
