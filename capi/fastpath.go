@@ -21,7 +21,7 @@ import (
 // enableFast hands the C fast path everything it needs, unless
 // GOMPI_FASTPATH=0. At MPI_THREAD_MULTIPLE the point-to-point fast path
 // runs under the MULTIPLE lock (syncFastMT); the shared-memory collectives
-// stay off there (their waits call into Go mid-call).
+// run without it (capi/shmcoll.h, shmcomms.go).
 func enableFast(level int) {
 	for i := range C.gompi_builtin_sizes {
 		C.gompi_builtin_sizes[i] = -1
@@ -34,9 +34,7 @@ func enableFast(level int) {
 	if os.Getenv("GOMPI_FASTPATH") == "0" {
 		return
 	}
-	if !mtlock.On {
-		enableShmColl()
-	}
+	enableShmColl()
 	f := mpi.Fast()
 	peers := unsafe.Slice(C.gompi_fast_alloc(C.int(len(f.Peers))), len(f.Peers))
 	for i, p := range f.Peers {
@@ -83,7 +81,6 @@ func syncFastMT() {
 	C.gompi_fast.mt_waiters = (*C.int32_t)(unsafe.Pointer(wait))
 	C.gompi_fast.mt_released = (*C.int32_t)(unsafe.Pointer(rel))
 	C.gompi_fast.mt_readers = (*C.int32_t)(unsafe.Pointer(rd))
-	C.gompi_shm.enabled = 0
 	C.gompi_fast.mt = 1
 }
 
@@ -136,55 +133,4 @@ func adoptFast() {
 		}
 		qhead[src], qtail[src] = -1, -1
 	}
-}
-
-// enableShmColl hands MPI_COMM_WORLD's shared-memory collective group to
-// the C side, which then runs small collectives without entering Go. Both
-// sides count calls in one C word.
-func enableShmColl() {
-	g := mpi.WorldShm()
-	if g == nil {
-		return
-	}
-	l := g.Layout()
-	n := len(l.Locals)
-	cl := unsafe.Slice((*C.int)(C.calloc(C.size_t(n), C.sizeof_int)), n)
-	cb := unsafe.Slice((*C.uint64_t)(C.calloc(C.size_t(n), 8)), n)
-	for i := range l.Locals {
-		cl[i], cb[i] = C.int(l.Locals[i]), C.uint64_t(l.Bases[i])
-	}
-	seq := (*C.uint64_t)(C.calloc(1, 8))
-	g.ShareSeq((*uint64)(unsafe.Pointer(seq)))
-	C.gompi_shm = C.struct_gompi_shm{size: C.int(n), me: C.int(l.Me), nlocal: C.int(l.NLocal), slot: C.int(l.Slot),
-		polls: C.int(mpi.ShmPolls()), yields: C.int(shmYields()), spin_max: C.int(mpi.ShmSpinMax()), base: (*C.char)(l.Base),
-		bigbase: (*C.char)(l.BigBase), big: C.int(l.Big), locals: &cl[0], bases: &cb[0], seq: seq}
-	C.gompi_shm.allreduce_blocks = C.int64_t(l.AllreduceBlocks)
-	for i, l := range mpi.WorldShmLimits() {
-		C.gompi_shm.max[i] = C.int64_t(l)
-	}
-	C.gompi_shm_note_cpu() // a first hint before the first call
-	C.gompi_shm.enabled = 1
-}
-
-// gompi_shm_wait finishes a long wait of the C shared-memory collectives in
-// Go: rank r (every rank when r < 0) arriving at call s of MPI_COMM_WORLD.
-//
-//export gompi_shm_wait
-func gompi_shm_wait(r C.int, s C.uint64_t) {
-	if mtlock.On {
-		mtlock.Lock()
-		defer mtlock.Unlock()
-	}
-	mpi.WorldShm().WaitArrived(int(r), uint64(s))
-}
-
-// shmYields is how many times a C shared-memory collective gives the core
-// away before it hands the wait to Go: oversubscribed, a crossing and Go's
-// progress pass per yield made small synchronizing collectives of 4 ranks on
-// 2 cores cost 3.1-4.6 us; yielding in C, 2.0-2.7 (16 to 256 yields alike).
-func shmYields() int {
-	if mpi.ShmPolls() > 1 {
-		return 0
-	}
-	return 64
 }

@@ -156,6 +156,7 @@ func newIntraAt(h int32, slots [2]int, group []int, me int, parent *Comm, area i
 	registerComm(c)
 	c.publishFast()
 	c.setupShm(area)
+	c.publishShm()
 	return c
 }
 
@@ -356,6 +357,7 @@ func (c *Comm) Free() error {
 func (c *Comm) release() {
 	if abi.HandleKind(c.Handle) == abi.KindDirect {
 		c.unpublishFast()
+		c.unpublishShm()
 		i := abi.HandleIndex(c.Handle) & commSlotMask
 		st.comms[i] = nil
 		freeCommIdx = append(freeCommIdx, i)

@@ -207,6 +207,14 @@ func addPvars() {
 				func() uint64 { return shmCalls[shmcoll.AlgDirect][k] })
 		}
 	}
+	add("shm_coll_c_calls", "blocking collectives the library's C side ran through shared-memory slots without entering Go (every kind)", cnt, catColl,
+		func() uint64 {
+			var n uint64
+			for k := range kinds {
+				n += FastCounters.ShmCalls(k)
+			}
+			return n
+		})
 	mpit.AddPvar(&mpit.Pvar{Name: "wait_time", Desc: "seconds spent blocked in MPI_Wait and blocking point-to-point calls (measured only while a handle is started)",
 		Verbosity: abi.TVerbosityTunerBasic, Class: abi.TPvarClassTimer, Category: catProgress,
 		Read:   func() uint64 { return counters().WaitNanos },
