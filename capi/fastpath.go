@@ -81,6 +81,11 @@ func syncFastMT() {
 	C.gompi_fast.mt_waiters = (*C.int32_t)(unsafe.Pointer(wait))
 	C.gompi_fast.mt_released = (*C.int32_t)(unsafe.Pointer(rel))
 	C.gompi_fast.mt_readers = (*C.int32_t)(unsafe.Pointer(rd))
+	first, stride, claimed := mtlock.Slots()
+	C.gompi_fast.mt_slots = (*C.char)(unsafe.Pointer(first))
+	C.gompi_fast.mt_stride = C.uintptr_t(stride)
+	C.gompi_fast.mt_claimed = (*C.int32_t)(unsafe.Pointer(claimed))
+	C.gompi_fast.mt_max = mtlock.MaxSlots
 	C.gompi_fast.mt = 1
 }
 

@@ -39,6 +39,9 @@ typedef struct {
      * communicator) and of the consumer side of in (the ring, the receive
      * sequence numbers from it, its queue of C receives). */
     int32_t out_lock, in_lock;
+    /* At MULTIPLE: the fast sends into out and their bytes (under
+     * out_lock: no atomics; gompi_fast_sent sums them). */
+    uint64_t sends, send_bytes;
 } gompi_fpeer;
 typedef struct { uint16_t send, recv; } gompi_seqpair;
 
@@ -92,8 +95,22 @@ struct gompi_fast {
     int32_t *mt_state, *mt_waiters, *mt_released, *mt_readers;
     int32_t slots_lock; /* the request slots' free list (fastslot.h) */
     const _Bool *timed; /* pml.TimeWaits: Go times waits, so C does not wait */
+    /* At MULTIPLE: mtlock's per-thread reader counts (mtlock.Slots): the
+     * first, the bytes between two, one past the highest in use. */
+    char *mt_slots;
+    uintptr_t mt_stride;
+    int32_t *mt_claimed;
+    int mt_max; /* how many counts there are (mtlock.MaxSlots) */
 };
 extern struct gompi_fast gompi_fast;
+/* At MULTIPLE: threads holding a reader count of their own (alive, having
+ * made a fast-path call), and this thread's count (NULL before its first
+ * call, &gompi_reader_shared when every count is taken: it then uses the
+ * shared readers count). */
+extern int32_t gompi_fast_threads;
+extern int32_t gompi_reader_shared;
+extern __thread int32_t *gompi_reader __attribute__((tls_model("initial-exec")));
+int32_t *gompi_reader_claim(void);
 /* Messages and bytes sent by gompi_fast_send (the immediate protocol done in
  * C), for MPI_T: plain per-process counters. */
 extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
@@ -112,16 +129,37 @@ extern uint64_t gompi_fast_sends, gompi_fast_send_bytes;
 static inline int gompi_fast_lock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return 1;
-    __atomic_add_fetch(gompi_fast.mt_readers, 1, __ATOMIC_SEQ_CST);
+    int32_t *r = gompi_reader;
+    if (__builtin_expect(!r, 0)) r = gompi_reader_claim();
+    if (__builtin_expect(r == &gompi_reader_shared, 0)) {
+        __atomic_add_fetch(gompi_fast.mt_readers, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_SEQ_CST) == 0) return 1;
+        __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+        return 0;
+    }
+    /* The thread's own count, on its own cache line: one exchange to enter
+     * (the fence before reading the lock word), a plain store to leave,
+     * and no line shared with other threads. Already inside (nested), a Go
+     * holder waits for us, so it has not started: no check. */
+    int32_t d = *r;
+    if (d) {
+        __atomic_store_n(r, d + 1, __ATOMIC_RELAXED);
+        return 1;
+    }
+    __atomic_exchange_n(r, 1, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_SEQ_CST) == 0) return 1;
-    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(r, 0, __ATOMIC_RELEASE);
     return 0;
 }
 
 static inline void gompi_fast_unlock(void)
 {
     if (__builtin_expect(!gompi_fast.mt, 1)) return;
-    __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+    int32_t *r = gompi_reader;
+    if (__builtin_expect(r == &gompi_reader_shared, 0))
+        __atomic_sub_fetch(gompi_fast.mt_readers, 1, __ATOMIC_RELEASE);
+    else
+        __atomic_store_n(r, *r - 1, __ATOMIC_RELEASE);
 }
 
 /* gompi_fast_others: a Go caller holds or wants the lock, so it waits for
@@ -131,6 +169,30 @@ static inline int gompi_fast_others(void)
 {
     return gompi_fast.mt && (__atomic_load_n(gompi_fast.mt_state, __ATOMIC_RELAXED) ||
                              __atomic_load_n(gompi_fast.mt_waiters, __ATOMIC_RELAXED));
+}
+
+/* A C wait that returned as soon as a Go caller wanted the lock sent its
+ * thread into Go too, where it took the lock, adopted every queued C
+ * receive and so sent the other threads' calls into Go as well: with 2
+ * threads per rank the rate fell to a quarter. Instead the wait steps
+ * aside: it leaves the reader section (the Go caller gets in once the
+ * readers drain), counts itself as waiting with the lock released (so Go
+ * waits yield rather than spin with the lock held), gives the core away
+ * and enters again, keeping its wait in C. 1 back inside; 0 still out
+ * after a while (the caller takes its Go path and must not unlock). */
+#define GOMPI_FAST_UNLOCKED (-3)
+#define GOMPI_FAST_ASIDES 16 /* a wait's steps aside before it hands over to Go */
+static inline int gompi_fast_step_aside(void)
+{
+    gompi_fast_unlock();
+    __atomic_add_fetch(gompi_fast.mt_released, 1, __ATOMIC_SEQ_CST);
+    int in = 0;
+    for (int i = 0; i < 64 && !in; i++) {
+        sched_yield();
+        in = !gompi_fast_others() && gompi_fast_lock();
+    }
+    __atomic_sub_fetch(gompi_fast.mt_released, 1, __ATOMIC_RELEASE);
+    return in;
 }
 
 /* The spin locks of the C paths at MULTIPLE (nothing below it). Holders
@@ -301,9 +363,23 @@ static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf
     __atomic_store_n((uint64_t *)b, GOMPI_REC_MATCH | body, __ATOMIC_RELEASE);
     st->pos += rec;
     sq->send++;
-    gompi_fast_count(&gompi_fast_sends, 1);
-    gompi_fast_count(&gompi_fast_send_bytes, n);
+    if (__builtin_expect(!gompi_fast.mt, 1)) {
+        gompi_fast_sends++;
+        gompi_fast_send_bytes += n;
+    } else {
+        p->sends++;
+        p->send_bytes += n;
+    }
     return MPI_SUCCESS;
+}
+
+/* gompi_fast_sent: the messages (or bytes) the fast path sent, for MPI_T. */
+static inline uint64_t gompi_fast_sent(int bytes)
+{
+    uint64_t v = bytes ? gompi_fast_send_bytes : gompi_fast_sends;
+    for (int i = 0; gompi_fast.peers && i < gompi_fast.size; i++)
+        v += __atomic_load_n(bytes ? &gompi_fast.peers[i].send_bytes : &gompi_fast.peers[i].sends, __ATOMIC_RELAXED);
+    return v;
 }
 
 /* gompi_fast_send_locked is gompi_fast_send under the MULTIPLE lock; calls
@@ -389,9 +465,16 @@ static inline int gompi_fast_take(gompi_fcomm *c, void *buf, uint64_t cap, int s
 
 /* gompi_fast_idle is one fruitless poll of a C wait: pause, or give the core
  * away when oversubscribed. */
+#define GOMPI_FAST_MT_YIELD 32
 static inline void gompi_fast_idle(int spin)
 {
-    if (spin >= gompi_fast.yield_after)
+    /* Several threads in MPI at MULTIPLE may outnumber the cores: the one
+     * this wait needs may be off-core, so yield early (one thread alone
+     * spins as below MULTIPLE). */
+    int after = gompi_fast.yield_after;
+    if (gompi_fast.mt && after > GOMPI_FAST_MT_YIELD && __atomic_load_n(&gompi_fast_threads, __ATOMIC_RELAXED) > 1)
+        after = GOMPI_FAST_MT_YIELD;
+    if (spin >= after)
         sched_yield();
     else
         __builtin_ia32_pause();
@@ -413,6 +496,17 @@ static inline gompi_fcomm *gompi_fast_args(const void *buf, int count, MPI_Datat
 /* gompi_fast_queued: a receive on c is queued from world rank w
  * (fastslot.h). */
 static inline int gompi_fast_queued(const gompi_fcomm *c, int w);
+static inline int gompi_fast_match(int w);
+
+/* gompi_fast_peek: something is at the head of world rank w's ring, read
+ * without its consumer lock (at MULTIPLE a fruitless poll then costs no
+ * atomic; the caller looks again under the lock). */
+static inline int gompi_fast_peek(int w)
+{
+    gompi_ring *r = &gompi_fast.peers[w].in;
+    uint64_t pos = __atomic_load_n(&r->st->pos, __ATOMIC_RELAXED);
+    return __atomic_load_n((uint64_t *)(r->data + (pos & (r->size - 1))), __ATOMIC_RELAXED) != 0;
+}
 
 /* Polls a blocking receive at MPI_THREAD_MULTIPLE waits while another
  * communicator's message heads the ring (its thread may take it) before the
@@ -426,17 +520,32 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     int mtag;
     gompi_fcomm *c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap);
     if (!c) return -1;
-    int w = c->world[src], foreign = 0;
+    int w = c->world[src], foreign = 0, asides = 0;
     int32_t *lock = &gompi_fast.peers[w].in_lock;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
-        gompi_spin_lock(lock);
-        /* a receive queued earlier on c from src comes first */
-        int got = gompi_fast_queued(c, w) ? -1 : gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
-        gompi_spin_unlock(lock);
+        int got = 0;
+        /* An empty ring is no answer when the Go engine holds state on c
+         * (it may have queued our message after we stepped aside). */
+        if (gompi_fast.mt && (*c->busy || *gompi_fast.pending)) return -1;
+        if (!gompi_fast.mt || !gompi_fast.peers[w].in.data || gompi_fast_peek(w)) {
+            gompi_spin_lock(lock);
+            /* a receive queued earlier on c from src comes first */
+            got = gompi_fast_queued(c, w) ? -1 : gompi_fast_take(c, buf, cap, src, w, tag, &mtag, &n);
+            /* another communicator's message: another thread's queued
+             * receive may take it here (else its thread must) */
+            int m = got == -2 && gompi_fast.mt && gompi_fast.qhead[w] >= 0 ? gompi_fast_match(w) : 0;
+            gompi_spin_unlock(lock);
+            if (m > 0) continue;
+            if (m == -1) return -1; /* -2: its receive is not queued */
+        }
         if (got == -2 && gompi_fast.mt && ++foreign < GOMPI_FAST_FOREIGN_POLLS) got = 0;
         if (got < 0) return -1;
         if (got == 0) {
-            if (gompi_fast_others() || *gompi_fast.timed) return -1;
+            if (*gompi_fast.timed) return -1;
+            if (gompi_fast_others()) {
+                if (++asides > GOMPI_FAST_ASIDES) return -1;
+                if (!gompi_fast_step_aside()) return GOMPI_FAST_UNLOCKED;
+            }
             gompi_fast_idle(spin);
             continue;
         }

@@ -183,6 +183,7 @@ static inline int gompi_fast_poll(void)
     for (int w = 0; w < gompi_fast.size && __atomic_load_n(&gompi_fast.posted, __ATOMIC_RELAXED) > 0; w++) {
         if (__atomic_load_n(&gompi_fast.qhead[w], __ATOMIC_RELAXED) < 0) continue;
         int32_t *lock = &gompi_fast.peers[w].in_lock;
+        if (gompi_fast.mt && !gompi_fast_peek(w)) continue; /* nothing there: no atomic */
         if (!gompi_spin_trylock(lock)) continue;
         int m = 0;
         while (gompi_fast.qhead[w] >= 0 && (m = gompi_fast_match(w)) > 0)
@@ -250,10 +251,11 @@ static inline int gompi_fast_irecv(void *buf, int count, MPI_Datatype dt, int sr
 }
 
 /* gompi_fast_wait_all spins until every handle in reqs can complete in C:
- * 1 when they all can, 0 when the Go engine must finish the job. */
+ * 1 when they all can, 0 when the Go engine must finish the job,
+ * GOMPI_FAST_UNLOCKED when it must and the reader lock is already left. */
 static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
 {
-    int i = 0, k = 1;
+    int i = 0, k = 1, asides = 0;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
         while (i < count && (k = gompi_fast_ready(reqs[i])) == 1)
             i++;
@@ -262,7 +264,11 @@ static inline int gompi_fast_wait_all(int count, MPI_Request *reqs)
         int got = gompi_fast_poll();
         if (got < 0) return 0;
         if (got == 0) {
-            if (gompi_fast_others() || *gompi_fast.timed) return 0;
+            if (*gompi_fast.timed) return 0;
+            if (gompi_fast_others()) {
+                if (++asides > GOMPI_FAST_ASIDES) return 0;
+                if (!gompi_fast_step_aside()) return GOMPI_FAST_UNLOCKED;
+            }
             gompi_fast_idle(spin);
         }
     }

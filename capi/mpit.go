@@ -20,8 +20,8 @@ import (
 // MPI_T calls return their error class; they never call error handlers.
 
 func init() {
-	mpi.FastCounters.Sends = func() uint64 { return uint64(C.gompi_fast_sends) }
-	mpi.FastCounters.SendBytes = func() uint64 { return uint64(C.gompi_fast_send_bytes) }
+	mpi.FastCounters.Sends = func() uint64 { return uint64(C.gompi_fast_sent(0)) }
+	mpi.FastCounters.SendBytes = func() uint64 { return uint64(C.gompi_fast_sent(1)) }
 	mpi.FastCounters.Posted = func() int64 { return int64(C.gompi_fast.posted) }
 	mpi.FastCounters.ShmCalls = func(k int) uint64 { return uint64(C.gompi_shm_ncalls[k]) }
 }

@@ -70,7 +70,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
     GOMPI_NONNULL(comm, "MPI_Recv", status);
     if (gompi_fast_comm(comm) && gompi_fast_lock()) {
         int rc = gompi_fast_recv(buf, count, datatype, source, tag, comm, status);
-        gompi_fast_unlock();
+        if (rc != GOMPI_FAST_UNLOCKED) gompi_fast_unlock();
         if (rc == MPI_SUCCESS) return MPI_SUCCESS;
     }
     return gompi_Recv(buf, count, datatype, source, tag, comm, (uintptr_t)status);

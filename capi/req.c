@@ -48,9 +48,9 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     GOMPI_NONNULL(-1, "MPI_Wait", status);
     if (request && gompi_state == GOMPI_READY && gompi_fast_handle(*request) && gompi_fast_lock()) {
         int ok = gompi_fast_wait_all(1, request);
-        if (ok) finish_one(request, status);
-        gompi_fast_unlock();
-        if (ok) return MPI_SUCCESS;
+        if (ok > 0) finish_one(request, status);
+        if (ok != GOMPI_FAST_UNLOCKED) gompi_fast_unlock();
+        if (ok > 0) return MPI_SUCCESS;
     }
     return gompi_Wait(request, (uintptr_t)status);
 }
@@ -80,9 +80,9 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
     if (count > 0 && array_of_requests && gompi_state == GOMPI_READY && gompi_fast_handle(array_of_requests[0]) &&
         gompi_fast_lock()) {
         int ok = gompi_fast_wait_all(count, array_of_requests);
-        if (ok) finish_all(count, array_of_requests, array_of_statuses);
-        gompi_fast_unlock();
-        if (ok) return MPI_SUCCESS;
+        if (ok > 0) finish_all(count, array_of_requests, array_of_statuses);
+        if (ok != GOMPI_FAST_UNLOCKED) gompi_fast_unlock();
+        if (ok > 0) return MPI_SUCCESS;
     }
     return gompi_Waitall(count, array_of_requests, (uintptr_t)array_of_statuses, NULL);
 }

@@ -36,6 +36,27 @@ var waiters, released int32
 // waits for readers to drain, and no new reader gets in meanwhile.
 var readers int32
 
+// slots are the C threads' own reader counts (one cache line each, so
+// threads entering and leaving do not bounce one shared line between
+// cores): a thread claims one at its first fast-path call (C raises nslots)
+// and then enters with one exchange on its own line and leaves with a plain
+// store; the shared readers count serves threads beyond MaxSlots. Lock
+// waits for both.
+var (
+	slots  [MaxSlots]slot
+	nslots int32
+)
+
+// MaxSlots is how many threads get a reader count of their own.
+const MaxSlots = 128
+
+// slot is one thread's reader count, alone on its cache line (128 bytes
+// apart: no two counts share a line whatever the array's alignment).
+type slot struct {
+	n int32
+	_ [124]byte
+}
+
 // yields: contended attempts that give the core away before sleeping.
 const yields = 64
 
@@ -65,7 +86,7 @@ func Lock() {
 	if !atomic.CompareAndSwapInt32(&state, 0, 1) {
 		lockSlow()
 	}
-	if atomic.LoadInt32(&readers) != 0 {
+	if atomic.LoadInt32(&readers) != 0 || slotReaders() {
 		waitReaders()
 	}
 	atomic.StoreUintptr(&owner, g)
@@ -76,11 +97,22 @@ func Lock() {
 // a wait that sees state taken and hands over to its Go path at its next
 // fruitless poll.
 func waitReaders() {
-	for i := 0; atomic.LoadInt32(&readers) != 0; i++ {
+	for i := 0; atomic.LoadInt32(&readers) != 0 || slotReaders(); i++ {
 		if i >= 16 {
 			unix.RawSyscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
 		}
 	}
+}
+
+// slotReaders reports a thread inside through its own reader count.
+func slotReaders() bool {
+	n := min(int(atomic.LoadInt32(&nslots)), MaxSlots)
+	for i := 0; i < n; i++ {
+		if atomic.LoadInt32(&slots[i].n) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func lockSlow() {
@@ -166,3 +198,14 @@ func Held() bool { return atomic.LoadInt32(&state) != 0 }
 // try and takes the lock again recursively through its Go entry. Package
 // variables never move, so C may keep these addresses.
 func Words() (lock, waiting, releasing, reading *int32) { return &state, &waiters, &released, &readers }
+
+// Slots gives the C fast paths the per-thread reader counts: the first
+// count, the distance between two in bytes, and claimed, one past the
+// highest index a thread holds (threads raise it before their first entry
+// and never lower it; Lock looks that far). A thread beyond MaxSlots uses
+// the shared count of Words. A count is written only by its thread:
+// raised from 0 by an exchange (a full fence before it reads the lock
+// word), otherwise by plain stores.
+func Slots() (first *int32, stride uintptr, claimed *int32) {
+	return &slots[0].n, unsafe.Sizeof(slots[0]), &nslots
+}
