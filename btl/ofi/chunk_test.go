@@ -14,36 +14,7 @@ import (
 // inflight of them at the provider.
 func pairChunked(t *testing.T, chunk, inflight int) (*Module, *Module) {
 	t.Helper()
-	cfg := Config{Me: 0, Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER"), Domain: "lo", ReadChunk: chunk, ReadsInFlight: inflight}
-	a, err := Open(cfg, nil)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("libfabric: %v", err)
-		}
-		t.Skipf("no usable libfabric provider here: %v", err)
-	}
-	cfg.Me, cfg.Provider = 1, a.Provider()
-	b, err := Open(cfg, nil)
-	if err != nil {
-		a.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { a.Close(); b.Close() })
-	aa, err := a.Address()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ba, err := b.Address()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Connect(1, ba); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Connect(0, aa); err != nil {
-		t.Fatal(err)
-	}
-	return a, b
+	return openPair(t, Config{Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER"), Domain: "lo", ReadChunk: chunk, ReadsInFlight: inflight}, nil, nil)
 }
 
 // TestChunkedRead: reads split into odd-sized chunks (several reads at

@@ -13,15 +13,25 @@ import (
 // pair opens two endpoints of a 2-rank job in this process, connected.
 func pair(t *testing.T, h0, h1 func(int, uint8, []byte)) (*Module, *Module) {
 	t.Helper()
-	a, err := Open(Config{Me: 0, Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER"), Domain: "lo"}, h0)
+	return openPair(t, Config{Me: 0, Size: 2, Provider: os.Getenv("GOMPI_OFI_PROVIDER"), Domain: "lo"}, h0, h1)
+}
+
+// openPair opens ranks 0 and 1 of cfg (rank 1 on the provider rank 0 got)
+// and connects them; without libfabric it skips, or fails under CI=true.
+func openPair(t *testing.T, cfg Config, h0, h1 func(int, uint8, []byte)) (*Module, *Module) {
+	t.Helper()
+	cfg.Me = 0
+	a, err := Open(cfg, h0)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("libfabric: %v", err)
 		}
 		t.Skipf("no usable libfabric provider here: %v", err)
 	}
-	b, err := Open(Config{Me: 1, Size: 2, Provider: a.Provider(), Domain: "lo"}, h1)
+	cfg.Me, cfg.Provider = 1, a.Provider()
+	b, err := Open(cfg, h1)
 	if err != nil {
+		a.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close(); b.Close() })

@@ -162,17 +162,7 @@ func TestReaders(t *testing.T) {
 		}()
 		go func() { // a Go entry
 			defer wg.Done()
-			for j := 0; j < n/20; j++ {
-				Lock()
-				atomic.StoreInt32(&writerIn, 1)
-				if atomic.LoadInt32(&inside) != 0 {
-					t.Error("a Go holder is inside with readers")
-				}
-				plain++
-				atomic.StoreInt32(&writerIn, 0)
-				Unlock()
-				runtime.Gosched()
-			}
+			goHolder(t, n/20, &writerIn, &inside, &plain)
 		}()
 	}
 	wg.Wait()
@@ -272,19 +262,9 @@ func TestReaderSlots(t *testing.T) {
 				t.Error("reader count left raised")
 			}
 		}()
-		go func() {
+		go func() { // a Go entry
 			defer wg.Done()
-			for j := 0; j < n/20; j++ {
-				Lock()
-				atomic.StoreInt32(&writerIn, 1)
-				if atomic.LoadInt32(&inside) != 0 {
-					t.Error("a Go holder is inside with readers")
-				}
-				plain++
-				atomic.StoreInt32(&writerIn, 0)
-				Unlock()
-				runtime.Gosched()
-			}
+			goHolder(t, n/20, &writerIn, &inside, &plain)
 		}()
 	}
 	wg.Wait()
@@ -293,5 +273,22 @@ func TestReaderSlots(t *testing.T) {
 	}
 	if _, stride, _ := Slots(); stride < 64 {
 		t.Fatalf("reader counts %d bytes apart share cache lines", stride)
+	}
+}
+
+// goHolder takes the lock rounds times as a Go entry does, checking that no
+// reader is inside while it holds it and counting its rounds in plain
+// (unsynchronised, so -race sees any overlap with readers).
+func goHolder(t *testing.T, rounds int, writerIn, inside *int32, plain *int) {
+	for j := 0; j < rounds; j++ {
+		Lock()
+		atomic.StoreInt32(writerIn, 1)
+		if atomic.LoadInt32(inside) != 0 {
+			t.Error("a Go holder is inside with readers")
+		}
+		*plain++
+		atomic.StoreInt32(writerIn, 0)
+		Unlock()
+		runtime.Gosched()
 	}
 }
