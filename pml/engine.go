@@ -83,6 +83,8 @@ type Engine struct {
 	idleCap  time.Duration // longest idle sleep, 0: none (peers.go)
 	// KeepAwake > 0: waits never sleep on the idler (SetKeepAwake).
 	KeepAwake int
+	idlePolls uint32
+	lastTick  int64
 	part      partEngine
 	partCtrl  []partCtrlMsg
 	mt        mtWait // MPI_THREAD_MULTIPLE sleepers (multi.go)
@@ -358,6 +360,9 @@ func (e *Engine) Backoff(spins *int) {
 	}
 	*spins++
 	if *spins < e.spinMax {
+		if e.idlePolls++; e.idlePolls&511 == 0 {
+			e.freshTick()
+		}
 		return
 	}
 	if *spins < e.spinMax+e.yieldMax || e.waits.empty() || e.pendHead != nil || len(e.ctrlQ) > 0 || e.KeepAwake > 0 {

@@ -469,8 +469,12 @@ static int reap(gofi *g)
     }
 }
 
-int gofi_poll(gofi *g, gofi_rx *rx, int max)
+int gofi_poll(gofi *g, gofi_rx *rx, int max, const int32_t *repost, int nrepost)
 {
+    if (nrepost) {
+        int rc = gofi_repost(g, repost, nrepost);
+        if (rc) return rc < 0 ? rc : -FI_EINVAL;
+    }
     int rc = reap(g);
     if (g->qhead != g->qtail) pump(g); /* chunks the provider refused before */
     if (g->pendingerr) {
@@ -497,6 +501,7 @@ int gofi_poll(gofi *g, gofi_rx *rx, int max)
 
 int gofi_repost(gofi *g, const int32_t *slots, int n)
 {
+    if (n && !slots) return -FI_EINVAL;
     for (int i = 0; i < n; i++) {
         if (slots[i] < 0 || slots[i] >= g->nslots) return -FI_EINVAL;
         int rc = post(g, slots[i]);

@@ -38,9 +38,13 @@ int gofi_insert(gofi *g, int rank, const void *addr, size_t len);
  * then hdr[hlen] and payload[n]) to rank: 1 sent (the buffers may be
  * reused), 0 no room now, <0 error. */
 int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const void *payload, size_t n);
-/* gofi_poll reaps completions, writing up to max received frames into rx;
- * returns how many, or <0 on a completion error (gofi_errstr says which). */
-int gofi_poll(gofi *g, gofi_rx *rx, int max);
+/* gofi_poll first gives the nrepost receive buffers in repost back to the
+ * provider (those of the frames the last poll returned: handing them back
+ * here keeps the provider call off the path from a receive to the reply),
+ * then reaps completions, writing up to max received frames into rx;
+ * returns how many, or <0 on a completion or repost error (gofi_errstr says
+ * which). */
+int gofi_poll(gofi *g, gofi_rx *rx, int max, const int32_t *repost, int nrepost);
 /* gofi_repost gives n receive buffers back to the provider. */
 int gofi_repost(gofi *g, const int32_t *slots, int n);
 /* gofi_outstanding is the number of sends not yet completed. */

@@ -65,7 +65,8 @@ type Module struct {
 	remote  []bool // by world rank: reached through us
 	slot    int
 	rx      *[batch]C.gofi_rx // C memory: gofi_poll writes it
-	done    *[batch]C.int32_t
+	done    *[batch]C.int32_t // buffers of the frames last delivered, reposted by the next poll
+	ndone   int
 	bad     uint64 // frames dropped as corrupt
 	failed  bool
 	lastErr string
@@ -196,7 +197,8 @@ func (m *Module) Reaches(peer int) bool { return peer >= 0 && peer < len(m.remot
 func (m *Module) Progress() int {
 	total := 0
 	for {
-		k := int(C.gofi_poll(m.g, &m.rx[0], batch))
+		k := int(C.gofi_poll(m.g, &m.rx[0], batch, &m.done[0], C.int(m.ndone)))
+		m.ndone = 0
 		if k < 0 {
 			m.fail("completion")
 			return total
@@ -218,9 +220,7 @@ func (m *Module) Progress() int {
 			m.done[nd] = e.slot
 			nd++
 		}
-		if nd > 0 && C.gofi_repost(m.g, &m.done[0], C.int(nd)) != 0 {
-			m.fail("repost")
-		}
+		m.ndone = nd
 		total += k
 		if k < batch {
 			return total
@@ -255,6 +255,12 @@ func (m *Module) Idle(d time.Duration) {
 	ms := int(d / time.Millisecond)
 	if ms < 1 {
 		ms = 1
+	}
+	if m.ndone > 0 { // the provider needs its buffers while we sleep
+		if C.gofi_repost(m.g, &m.done[0], C.int(m.ndone)) != 0 {
+			m.fail("repost")
+		}
+		m.ndone = 0
 	}
 	if C.gofi_wait(m.g, C.int(ms)) == 0 {
 		time.Sleep(min(d, 50*time.Microsecond))
