@@ -60,6 +60,7 @@ func enableFast(level int) {
 		C.gompi_fast.spin, C.gompi_fast.yield_after = 2000, 20
 		C.gompi_fast.shared_single = 1
 	}
+	enableFastNet(f)
 	C.gompi_fast.pending = (*C.int32_t)(unsafe.Pointer(f.Pending))
 	C.gompi_fast.timed = (*C._Bool)(unsafe.Pointer(f.TimeWaits))
 	mpi.SetForeignRecvs((*int32)(unsafe.Pointer(&C.gompi_fast.posted)), adoptFast)
@@ -67,6 +68,24 @@ func enableFast(level int) {
 	mpi.SetFastComms(&fastComms)
 	C.gompi_fast.enabled = 1
 	syncFastMT()
+}
+
+// enableFastNet hands the fast path the network endpoint, so that small
+// blocking messages to and from other nodes go without crossing into Go
+// (unless GOMPI_FASTPATH_NET=0, see mpi/fast.go).
+func enableFastNet(f *mpi.FastInfo) {
+	if f.Net.G == nil {
+		return
+	}
+	eager := unsafe.Slice((*C.int32_t)(C.malloc(C.size_t(4*len(f.NetEager)))), len(f.NetEager))
+	for i, n := range f.NetEager {
+		eager[i] = C.int32_t(n)
+	}
+	C.gompi_fast.net_eager = &eager[0]
+	C.gompi_fast.net_send = (*[0]byte)(f.Net.Send)
+	C.gompi_fast.net_peek = (*[0]byte)(f.Net.Peek)
+	C.gompi_fast.net_pop = (*[0]byte)(f.Net.Pop)
+	C.gompi_fast.net = (*C.gofi)(f.Net.G)
 }
 
 // syncFastMT puts the C fast path under the MULTIPLE lock, as its shared

@@ -18,6 +18,7 @@
 #include "gompi.h"
 #include "heap.h"
 #include "layout_gen.h" /* gompi_ring_state, gompi_match_hdr, record words: from Go */
+#include "../btl/ofi/gofi.h" /* the network endpoint's frames and functions */
 
 typedef struct {
     char *data;
@@ -95,6 +96,15 @@ struct gompi_fast {
     int32_t *mt_state, *mt_waiters, *mt_released, *mt_readers;
     int32_t slots_lock; /* the request slots' free list (fastslot.h) */
     const _Bool *timed; /* pml.TimeWaits: Go times waits, so C does not wait */
+    /* The network endpoint (btl/ofi's gofi; NULL without one) and its
+     * functions, called through pointers since a build without libfabric
+     * has none; by world rank, the largest message the fast path sends
+     * eagerly through it, -1 for ranks it does not reach. */
+    gofi *net;
+    int (*net_send)(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const void *payload, size_t n);
+    const char *(*net_peek)(gofi *g, uint64_t *len, int *other);
+    void (*net_pop)(gofi *g);
+    int32_t *net_eager;
     /* At MULTIPLE: mtlock's per-thread reader counts (mtlock.Slots): the
      * first, the bytes between two, one past the highest in use. */
     char *mt_slots;
@@ -284,6 +294,23 @@ static inline void gompi_fast_copy_in(gompi_fpeer *p, void *dst, const void *rec
 
 static inline int gompi_fast_put(gompi_fcomm *c, gompi_fpeer *p, const void *buf, uint64_t n, int dest, int tag);
 
+/* gompi_net_send sends a small message to world rank w through the
+ * network endpoint as the pml's immediate send does (one frame: match
+ * header and payload), below MPI_THREAD_MULTIPLE and while the Go engine
+ * has no sends waiting for room; -1 leaves it to the Go side. */
+static inline int gompi_net_send(gompi_fcomm *c, int w, const void *buf, uint64_t n, int dest, int tag)
+{
+    if (!gompi_fast.net || gompi_fast.mt || (int64_t)n > gompi_fast.net_eager[w] || (n && !buf) || *gompi_fast.pending)
+        return -1;
+    gompi_seqpair *sq = &c->seq[dest];
+    gompi_match_hdr h = {.ctx = c->ctx, .src = c->rank, .tag = tag, .seq = sq->send};
+    if (gompi_fast.net_send(gompi_fast.net, w, GOMPI_PML_TAG_MATCH, &h, sizeof h, buf, n) != 1) return -1;
+    sq->send++;
+    gompi_fast_sends++;
+    gompi_fast_send_bytes += n;
+    return MPI_SUCCESS;
+}
+
 static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
                                   MPI_Comm comm)
 {
@@ -293,7 +320,8 @@ static inline int gompi_fast_send(const void *buf, int count, MPI_Datatype dt, i
         return -1;
     gompi_fpeer *p = &gompi_fast.peers[c->world[dest]];
     uint64_t n = (uint64_t)count * (uint64_t)esize;
-    if (!p->out.data || n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
+    if (!p->out.data) return gompi_net_send(c, c->world[dest], buf, n, dest, tag);
+    if (n > (uint64_t)gompi_fast.eager || (n && !buf)) return -1;
     /* Copies into this ring run slow: the Go engine sends this by single
      * copy (or as one of its eager probes). */
     if (gompi_fast.slow_from && n >= gompi_fast.slow_from && p->getmin && __atomic_load_n(p->out_slow, __ATOMIC_RELAXED))
@@ -513,6 +541,70 @@ static inline int gompi_fast_peek(int w)
  * Go engine queues that message; below MULTIPLE it does so at once. */
 #define GOMPI_FAST_FOREIGN_POLLS 256
 
+static inline void gompi_fast_status(MPI_Status *status, int src, int tag, uint64_t n)
+{
+    if (!GOMPI_STATUS_IGNORED(status)) {
+        status->count_lo = (int)n;
+        status->count_hi_and_cancelled = 0;
+        status->MPI_SOURCE = src;
+        status->MPI_TAG = tag;
+    }
+}
+
+/* gompi_net_take receives the frame heading the network endpoint's queue
+ * into buf when it is c's next message from src (world rank w) and matches
+ * tag: 1 taken, 0 nothing received yet, -1 the Go side's business (any
+ * other frame: another peer's, a control frame, one that fails the checks
+ * the Go side reports, read completions). Everything is checked before a
+ * byte is copied: the frame comes from the network. */
+static inline int gompi_net_take(gompi_fcomm *c, void *buf, uint64_t cap, int src, int w, int tag, int *mtag,
+                                 uint64_t *mlen)
+{
+    uint64_t len;
+    int other = 0;
+    const char *f = gompi_fast.net_peek(gompi_fast.net, &len, &other);
+    if (!f) return other ? -1 : 0;
+    gompi_match_hdr h;
+    uint32_t from;
+    if (len < GOFI_FRAME_HDR + sizeof h) return -1;
+    memcpy(&from, f, 4);
+    memcpy(&h, f + GOFI_FRAME_HDR, sizeof h);
+    uint64_t n = len - GOFI_FRAME_HDR - sizeof h;
+    if (from != (uint32_t)w || (uint8_t)f[4] != GOMPI_PML_TAG_MATCH || (uint8_t)f[5] != GOFI_MAGIC || h.flags != 0 ||
+        h.ctx != c->ctx || h.src != src || h.seq != c->seq[src].recv || (tag != MPI_ANY_TAG && h.tag != tag) || n > cap)
+        return -1;
+    if (n) memcpy(buf, f + GOFI_FRAME_HDR + sizeof h, n);
+    c->seq[src].recv++;
+    gompi_fast.net_pop(gompi_fast.net);
+    *mtag = h.tag;
+    *mlen = n;
+    return 1;
+}
+
+/* gompi_net_recv is gompi_fast_recv from a rank reached through the
+ * network: it polls the endpoint's completion queue from C, below
+ * MPI_THREAD_MULTIPLE, while the Go engine holds nothing that could match
+ * first or that waits for progress. */
+static inline int gompi_net_recv(gompi_fcomm *c, void *buf, uint64_t cap, int src, int w, int tag,
+                                 MPI_Status *status)
+{
+    if (!gompi_fast.net || gompi_fast.mt || gompi_fast.net_eager[w] < 0) return -1;
+    for (int spin = 0; spin < gompi_fast.spin; spin++) {
+        if (*c->busy || *gompi_fast.pending || gompi_fast.posted || *gompi_fast.timed) return -1;
+        int mtag;
+        uint64_t n;
+        int got = gompi_net_take(c, buf, cap, src, w, tag, &mtag, &n);
+        if (got < 0) return -1;
+        if (got == 0) {
+            if (spin >= gompi_fast.yield_after) sched_yield();
+            continue;
+        }
+        gompi_fast_status(status, src, mtag, n);
+        return MPI_SUCCESS;
+    }
+    return -1;
+}
+
 static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src, int tag,
                                   MPI_Comm comm, MPI_Status *status)
 {
@@ -521,6 +613,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
     gompi_fcomm *c = gompi_fast_args(buf, count, dt, src, tag, comm, &cap);
     if (!c) return -1;
     int w = c->world[src], foreign = 0, asides = 0;
+    if (!gompi_fast.peers[w].in.data) return gompi_net_recv(c, buf, cap, src, w, tag, status);
     int32_t *lock = &gompi_fast.peers[w].in_lock;
     for (int spin = 0; spin < gompi_fast.spin; spin++) {
         int got = 0;
@@ -549,12 +642,7 @@ static inline int gompi_fast_recv(void *buf, int count, MPI_Datatype dt, int src
             gompi_fast_idle(spin);
             continue;
         }
-        if (!GOMPI_STATUS_IGNORED(status)) {
-            status->count_lo = (int)n;
-            status->count_hi_and_cancelled = 0;
-            status->MPI_SOURCE = src;
-            status->MPI_TAG = mtag;
-        }
+        gompi_fast_status(status, src, mtag, n);
         return MPI_SUCCESS;
     }
     return -1;

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"gompi/btl/ofi"
 	"gompi/btl/sm"
 	"gompi/pml"
 )
@@ -33,6 +34,11 @@ type FastInfo struct {
 	// TimeWaits is pml.TimeWaits (MPI_T's wait timer running): C waits
 	// then hand over to the Go wait, which times them, at once.
 	TimeWaits *bool
+	// Net is the network endpoint (zero without one) and NetEager, by
+	// world rank, the largest message the C fast path may send eagerly
+	// through it (-1: the rank is not reached through the network).
+	Net      ofi.FastNet
+	NetEager []int
 }
 
 var fastInfo FastInfo
@@ -64,6 +70,7 @@ func setupFast(oversub bool) {
 	fastInfo.Oversub = oversub
 	fastInfo.TimeWaits = &pml.TimeWaits
 	fastInfo.EagerRoom = eagerRoom()
+	setupFastNet()
 	if st.sm == nil {
 		return
 	}
@@ -82,3 +89,35 @@ func setupFast(oversub bool) {
 // MPI_COMM_WORLD: while *count is nonzero, adopt must post them as Go
 // requests before the engine matches anything.
 func SetForeignRecvs(count *int32, adopt func()) { st.eng.SetForeign(count, adopt) }
+
+// setupFastNet describes the network endpoint to the C fast path: every
+// rank the engine routes through it, with the eager size the engine would
+// use (below its fi_read size), at most 64 KiB as on shared memory.
+func setupFastNet() {
+	var t *ofiTransport
+	for _, x := range transports {
+		if o, ok := x.(*ofiTransport); ok {
+			t = o
+		}
+	}
+	if t == nil || t.m == nil || st.settings.str("GOMPI_FASTPATH_NET", "1") == "0" {
+		return
+	}
+	fastInfo.NetEager = make([]int, st.size)
+	any := false
+	for r := 0; r < st.size; r++ {
+		fastInfo.NetEager[r] = -1
+		if !t.m.Reaches(r) {
+			continue
+		}
+		n := min(st.eng.EagerLimit(r), 64<<10)
+		if g := t.m.ReadFrom(r); g > 0 {
+			n = min(n, g-1)
+		}
+		fastInfo.NetEager[r] = max(n, 0)
+		any = true
+	}
+	if any {
+		fastInfo.Net = t.m.Fast()
+	}
+}

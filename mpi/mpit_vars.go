@@ -108,6 +108,8 @@ func init() {
 		{name: "GOMPI_COLL_FAKE_CYCLIC", def: "0", desc: "testing: 1 places ranks on GOMPI_COLL_FAKE_NODES cyclically (rank r on node r mod K)", scope: a, cat: catColl},
 		{name: "GOMPI_COLL_VERBOSE", def: "0", desc: "1: print each collective algorithm choice once", scope: l, cat: catColl},
 		{name: "GOMPI_FASTPATH", def: "1", desc: "0: no C fast paths (every call crosses into Go)", scope: l, cat: catRuntime},
+		{name: "GOMPI_FASTPATH_NET", def: "1", desc: "0: small blocking sends and receives to ranks of other nodes cross into Go instead of using the network endpoint from C", scope: ro, str: true, cat: catRuntime, fixed: true},
+		{name: "GOMPI_FRESHTICK", def: "1", desc: "0: waits never let Go's scheduler run them afresh (then Go's monitor thread wakes every 20 us for stretches, preempting ranks that spin)", scope: ro, cat: catRuntime, fixed: true},
 		{name: "GOMPI_MODEX_DEBUG", def: "0", desc: "1: print the modex statistics of each rank at MPI_Init", scope: l, cat: catRuntime},
 		{name: "GOMPI_TUNE_FILE", def: "", desc: "file of KEY=value settings (written by gompirun --tune); the environment wins over it", scope: l, str: true, cat: catRuntime},
 		{name: "GOMPI_JOBID", def: "", desc: "job identifier the launcher sets (names the shared-memory segment)", scope: ro, str: true, cat: catRuntime, fixed: true},

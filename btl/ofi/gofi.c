@@ -49,6 +49,8 @@ struct gofi {
     int32_t *sfree; /* free send slots (a stack) */
     int nfree;
     int32_t *ready;     /* received buffers not yet handed to Go (a ring) */
+    int32_t *later;     /* buffers gofi_pop took, reposted by the next peek or poll */
+    int nlater;
     uint64_t *rlen;     /* by receive slot: bytes received */
     unsigned rhead, rtail;
     /* RMA (fi_read rendezvous): offered when the provider has FI_RMA. */
@@ -236,9 +238,10 @@ gofi *gofi_open(const char *prov, const char *dom, int me, int size, int nslots,
     g->sfree = malloc(sizeof(int32_t) * (size_t)nslots);
     g->ready = malloc(sizeof(int32_t) * (size_t)nslots);
     g->rlen = calloc((size_t)nslots, sizeof(uint64_t));
+    g->later = malloc(sizeof(int32_t) * (size_t)nslots);
     g->inj = malloc(g->inject + 1);
     g->injected = calloc((size_t)size, 1);
-    if (!g->addr || !g->rbuf || !g->sbuf || !g->rctx || !g->sctx || !g->sfree || !g->ready || !g->rlen || !g->inj || !g->injected) {
+    if (!g->addr || !g->rbuf || !g->sbuf || !g->rctx || !g->sctx || !g->sfree || !g->ready || !g->rlen || !g->later || !g->inj || !g->injected) {
         snprintf(err, errlen, "out of memory for %d buffers of %zu bytes", 2 * nslots, slot);
         goto fail;
     }
@@ -469,8 +472,46 @@ static int reap(gofi *g)
     }
 }
 
+/* repost_later gives back the buffers gofi_pop took. */
+static int repost_later(gofi *g)
+{
+    int n = g->nlater;
+    g->nlater = 0;
+    for (int i = 0; i < n; i++) {
+        int rc = post(g, g->later[i]);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+const char *gofi_peek(gofi *g, uint64_t *len, int *other)
+{
+    if (g->nlater && repost_later(g)) g->pendingerr = 1;
+    if (g->rhead == g->rtail && !g->pendingerr && g->dhead == g->dtail) {
+        if (reap(g) < 0) g->pendingerr = 1;
+        else if (g->qhead != g->qtail) pump(g);
+    }
+    if (g->rhead == g->rtail) {
+        *other = g->pendingerr || g->dhead != g->dtail;
+        return NULL;
+    }
+    int32_t i = g->ready[g->rhead % (unsigned)g->nslots];
+    *len = g->rlen[i];
+    return g->rbuf + (size_t)i * g->slot;
+}
+
+void gofi_pop(gofi *g)
+{
+    if (g->rhead == g->rtail) return;
+    g->later[g->nlater++] = g->ready[g->rhead++ % (unsigned)g->nslots];
+}
+
 int gofi_poll(gofi *g, gofi_rx *rx, int max, const int32_t *repost, int nrepost)
 {
+    if (g->nlater) {
+        int rc = repost_later(g);
+        if (rc) return rc;
+    }
     if (nrepost) {
         int rc = gofi_repost(g, repost, nrepost);
         if (rc) return rc < 0 ? rc : -FI_EINVAL;
@@ -521,6 +562,7 @@ int gofi_has_wait(gofi *g) { return g->blocking; }
 int gofi_wait(gofi *g, int ms)
 {
     if (!g->blocking) return 0;
+    if (g->nlater && repost_later(g)) g->pendingerr = 1;
     if (g->rhead != g->rtail || g->dhead != g->dtail) return 1;
     struct fi_cq_msg_entry ev[16];
     ssize_t k = fi_cq_sread(g->cq, ev, 16, NULL, ms);
@@ -626,6 +668,7 @@ void gofi_close(gofi *g)
     free(g->sfree);
     free(g->ready);
     free(g->rlen);
+    free(g->later);
     free(g->inj);
     free(g->injected);
     free(g);

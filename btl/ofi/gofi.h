@@ -45,6 +45,13 @@ int gofi_send(gofi *g, int rank, int tag, const void *hdr, size_t hlen, const vo
  * returns how many, or <0 on a completion or repost error (gofi_errstr says
  * which). */
 int gofi_poll(gofi *g, gofi_rx *rx, int max, const int32_t *repost, int nrepost);
+/* gofi_peek is the C fast path's receive (capi/fastpath.h): the next
+ * received frame, reaping completions once when none is waiting; NULL
+ * when there is none, and then *other is set when read completions or an
+ * error wait for the Go side. The frame stays at the head until gofi_pop
+ * takes it; its buffer goes back to the provider on the next peek or poll. */
+const char *gofi_peek(gofi *g, uint64_t *len, int *other);
+void gofi_pop(gofi *g);
 /* gofi_repost gives n receive buffers back to the provider. */
 int gofi_repost(gofi *g, const int32_t *slots, int n);
 /* gofi_outstanding is the number of sends not yet completed. */

@@ -315,3 +315,24 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// FastNet is what the library's C fast path (capi/fastpath.h) needs to send
+// and receive small messages on this endpoint without calling into Go: the
+// gofi handle and its C functions gofi_send, gofi_peek and gofi_pop.
+type FastNet struct {
+	G, Send, Peek, Pop unsafe.Pointer
+}
+
+// Fast describes the endpoint to the C fast path.
+func (m *Module) Fast() FastNet {
+	return FastNet{G: unsafe.Pointer(m.g), Send: unsafe.Pointer(C.gofi_send), Peek: unsafe.Pointer(C.gofi_peek),
+		Pop: unsafe.Pointer(C.gofi_pop)}
+}
+
+// ReadFrom is the size from which messages to peer go by fi_read, 0 never.
+func (m *Module) ReadFrom(peer int) int {
+	if m.CanGet(peer) {
+		return m.getMin
+	}
+	return 0
+}

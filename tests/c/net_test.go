@@ -30,7 +30,7 @@ var netModes = []struct {
 	np    func([]int) int
 }{
 	{"split=rank", []string{"GOMPI_NODE_SPLIT=rank"}, regexp.MustCompile(
-		`^p2p_(pingpong|probe|modes|wildcard|order|sendrecv|unexpected|truncate|persistent|status|cancel|cancel_send|multi|irecv_queue|irecv_ready|procnull)$|^net_(rndv|idle)$`), upTo4},
+		`^p2p_(pingpong|probe|modes|wildcard|order|sendrecv|unexpected|truncate|persistent|status|cancel|cancel_send|multi|irecv_queue|irecv_ready|procnull)$|^net_(rndv|idle|fast)$`), upTo4},
 	// Reads split into odd-sized chunks, few in flight (btl/ofi's pump).
 	{"split=rank/chunked", []string{"GOMPI_NODE_SPLIT=rank", "GOMPI_OFI_READ_CHUNK=100003", "GOMPI_OFI_READS=3"},
 		regexp.MustCompile(`^net_rndv$`), upTo4},
