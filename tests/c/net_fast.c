@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "check.h"
+#include "counter.h"
 
 #define BURST 200
 
@@ -29,23 +29,11 @@ static int rank, size;
 
 static unsigned char pat(size_t i, int seed) { return (unsigned char)(i * 7 + seed * 31 + 1); }
 
-static unsigned long long pvar(MPI_T_pvar_session s, MPI_T_pvar_handle h) {
-    unsigned long long v = 0;
-    CHECK_MPI(MPI_T_pvar_read(s, h, &v));
-    return v;
-}
-
 static void pingpong(void) {
     static const int sizes[] = {0, 1, 7, 64, 100, 1000, 4096, 8192, 65535, 65536, 65537};
     unsigned char *b = malloc(65537);
-    MPI_T_pvar_session s;
-    MPI_T_pvar_handle h;
-    int idx = -1, count;
-    CHECK_MPI(MPI_T_pvar_get_index("pt2pt_c_fastpath_msgs", MPI_T_PVAR_CLASS_COUNTER, &idx));
-    CHECK_MPI(MPI_T_pvar_session_create(&s));
-    CHECK_MPI(MPI_T_pvar_handle_alloc(s, idx, NULL, &h, &count));
-    CHECK_MPI(MPI_T_pvar_start(s, h));
-    unsigned long long before = pvar(s, h);
+    counter fast = counter_start("pt2pt_c_fastpath_msgs");
+    unsigned long long before = counter_read(fast);
     int small = 0;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         int n = sizes[k];
@@ -83,10 +71,9 @@ static void pingpong(void) {
             }
         }
     }
-    unsigned long long after = pvar(s, h);
-    if (rank == 0) CHECK(after - before >= (unsigned long long)small, "C fast path sent %llu of %d small messages", after - before, small);
-    CHECK_MPI(MPI_T_pvar_handle_free(s, &h));
-    CHECK_MPI(MPI_T_pvar_session_free(&s));
+    unsigned long long after = counter_read(fast);
+    if (rank == 0 && !env_off("GOMPI_FASTPATH") && !env_off("GOMPI_FASTPATH_NET")) CHECK(after - before >= (unsigned long long)small, "C fast path sent %llu of %d small messages", after - before, small);
+    counter_free(&fast);
     free(b);
 }
 

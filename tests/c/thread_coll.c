@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counter.h"
 #include "thread_common.h"
 
 #define T 3
@@ -111,13 +112,6 @@ static void worker(int t) {
     free(a), free(b), free(x), free(y);
 }
 
-/* c_calls reads pvar shm_coll_c_calls (counted from the handle's start). */
-static unsigned long long c_calls(MPI_T_pvar_session s, MPI_T_pvar_handle h) {
-    unsigned long long v = 0;
-    CHECK_MPI(MPI_T_pvar_read(s, h, &v));
-    return v;
-}
-
 int main(int argc, char **argv) {
     thr_init(&argc, &argv);
     int provided;
@@ -128,18 +122,11 @@ int main(int argc, char **argv) {
         else
             CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &comm[t]));
     }
-    int idx, count;
-    MPI_T_pvar_session s;
-    MPI_T_pvar_handle h;
-    CHECK_MPI(MPI_T_pvar_get_index("shm_coll_c_calls", MPI_T_PVAR_CLASS_COUNTER, &idx));
-    CHECK_MPI(MPI_T_pvar_session_create(&s));
-    CHECK_MPI(MPI_T_pvar_handle_alloc(s, idx, NULL, &h, &count));
-    CHECK_MPI(MPI_T_pvar_start(s, h));
-    unsigned long long before = c_calls(s, h);
+    counter calls = counter_start("shm_coll_c_calls");
+    unsigned long long before = counter_read(calls);
     thr_run(T, worker);
-    unsigned long long after = c_calls(s, h);
-    CHECK_MPI(MPI_T_pvar_handle_free(s, &h));
-    CHECK_MPI(MPI_T_pvar_session_free(&s));
+    unsigned long long after = counter_read(calls);
+    counter_free(&calls);
     /* every thread's barriers alone (one per round of the small sizes) */
     if (thr_size > 1)
         CHECK(after - before >= (unsigned long long)T * 8 * ROUNDS,

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counter.h"
 #include "thread_common.h"
 
 #define T 4
@@ -23,21 +24,9 @@
 
 static int partner;
 
-static unsigned long long fast_sends(MPI_T_pvar_session s, MPI_T_pvar_handle h) {
-    unsigned long long v = 0;
-    CHECK_MPI(MPI_T_pvar_read(s, h, &v));
-    return v;
-}
-
 static void single(void) {
-    int idx = -1, count;
-    MPI_T_pvar_session s;
-    MPI_T_pvar_handle h;
-    CHECK_MPI(MPI_T_pvar_get_index("pt2pt_c_fastpath_msgs", MPI_T_PVAR_CLASS_COUNTER, &idx));
-    CHECK_MPI(MPI_T_pvar_session_create(&s));
-    CHECK_MPI(MPI_T_pvar_handle_alloc(s, idx, NULL, &h, &count));
-    CHECK_MPI(MPI_T_pvar_start(s, h));
-    unsigned long long before = fast_sends(s, h);
+    counter fast = counter_start("pt2pt_c_fastpath_msgs");
+    unsigned long long before = counter_read(fast);
     char b = 0;
     for (int i = 0; i < PINGS; i++) {
         if (thr_rank < partner) {
@@ -50,10 +39,9 @@ static void single(void) {
             CHECK_MPI(MPI_Send(&b, 1, MPI_CHAR, partner, 1, MPI_COMM_WORLD));
         }
     }
-    unsigned long long sent = fast_sends(s, h) - before;
+    unsigned long long sent = counter_read(fast) - before;
     CHECK(sent >= PINGS, "MULTIPLE, one thread: %llu of %d sends took the C fast path", sent, PINGS);
-    CHECK_MPI(MPI_T_pvar_handle_free(s, &h));
-    CHECK_MPI(MPI_T_pvar_session_free(&s));
+    counter_free(&fast);
 }
 
 static void pairs(int t) {

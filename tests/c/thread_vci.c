@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counter.h"
 #include "thread_common.h"
 
 #define T 4
@@ -24,23 +25,11 @@
 static MPI_Comm comms[T];
 static int partner;
 
-static unsigned long long fast_sends(MPI_T_pvar_session s, MPI_T_pvar_handle h) {
-    unsigned long long v = 0;
-    CHECK_MPI(MPI_T_pvar_read(s, h, &v));
-    return v;
-}
-
 static void single(void) {
-    int idx = -1, count;
-    MPI_T_pvar_session s;
-    MPI_T_pvar_handle h;
     MPI_Comm c;
     CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &c));
-    CHECK_MPI(MPI_T_pvar_get_index("pt2pt_c_fastpath_msgs", MPI_T_PVAR_CLASS_COUNTER, &idx));
-    CHECK_MPI(MPI_T_pvar_session_create(&s));
-    CHECK_MPI(MPI_T_pvar_handle_alloc(s, idx, NULL, &h, &count));
-    CHECK_MPI(MPI_T_pvar_start(s, h));
-    unsigned long long before = fast_sends(s, h);
+    counter fast = counter_start("pt2pt_c_fastpath_msgs");
+    unsigned long long before = counter_read(fast);
     char b = 0;
     for (int i = 0; i < PINGS && partner != thr_rank; i++) {
         if (thr_rank < partner) {
@@ -53,11 +42,10 @@ static void single(void) {
             CHECK_MPI(MPI_Send(&b, 1, MPI_CHAR, partner, 1, c));
         }
     }
-    unsigned long long sent = fast_sends(s, h) - before;
+    unsigned long long sent = counter_read(fast) - before;
     if (partner != thr_rank)
         CHECK(sent >= PINGS, "MULTIPLE, one thread on a duplicate: %llu of %d sends took the C fast path", sent, PINGS);
-    CHECK_MPI(MPI_T_pvar_handle_free(s, &h));
-    CHECK_MPI(MPI_T_pvar_session_free(&s));
+    counter_free(&fast);
     CHECK_MPI(MPI_Comm_free(&c));
 }
 
