@@ -35,6 +35,24 @@ static inline void counter_free(counter *c) {
     CHECK_MPI(MPI_T_pvar_session_free(&c->s));
 }
 
+/* counter_init starts MPI and the tool interface (single-threaded) and
+ * sets *rank, *size and check.h's rank. */
+static inline void counter_init(int *argc, char ***argv, int *rank, int *size) {
+    int provided;
+    CHECK_MPI(MPI_Init(argc, argv));
+    CHECK_MPI(MPI_T_init_thread(MPI_THREAD_SINGLE, &provided));
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, size);
+    check_rank = *rank;
+}
+
+/* counter_finalize ends both and is main's return value. */
+static inline int counter_finalize(void) {
+    CHECK_MPI(MPI_T_finalize());
+    MPI_Finalize();
+    return check_status();
+}
+
 /* env_off: the run sets variable name to 0 (TestCModes turns the C fast
  * paths off that way). */
 static inline int env_off(const char *name) {

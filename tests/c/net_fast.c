@@ -153,12 +153,7 @@ static void late(void) {
 }
 
 int main(int argc, char **argv) {
-    int provided;
-    CHECK_MPI(MPI_Init(&argc, &argv));
-    CHECK_MPI(MPI_T_init_thread(MPI_THREAD_SINGLE, &provided));
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    check_rank = rank;
+    counter_init(&argc, &argv, &rank, &size);
     for (int round = 0; round < 2; round++) {
         pingpong();
         tag_order();
@@ -166,7 +161,5 @@ int main(int argc, char **argv) {
         truncated();
         late();
     }
-    CHECK_MPI(MPI_T_finalize());
-    MPI_Finalize();
-    return check_status();
+    return counter_finalize();
 }
