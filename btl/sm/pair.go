@@ -299,14 +299,8 @@ func (p *Pairs) Close() error {
 		w.close()
 	}
 	p.waiting = nil
-	for _, fd := range p.fresh {
-		unix.Close(fd)
-	}
-	p.fresh = nil
-	if p.ln >= 0 {
-		unix.Close(p.ln)
-		p.ln = -1
-	}
+	p.fresh = closeFDs(p.fresh)
+	p.ln = closeFD(p.ln)
 	if p.own != nil {
 		unix.Munmap(p.own)
 		unix.Close(p.bell.fd)

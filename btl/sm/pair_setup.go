@@ -49,15 +49,25 @@ type hello struct {
 	fds  []int
 }
 
-func (w *hello) close() {
-	for _, fd := range w.fds {
+// closeFDs closes every descriptor of fds; it returns the emptied list.
+func closeFDs(fds []int) []int {
+	for _, fd := range fds {
 		unix.Close(fd)
 	}
-	w.fds = nil
-	if w.conn >= 0 {
-		unix.Close(w.conn)
-		w.conn = -1
+	return nil
+}
+
+// closeFD closes fd unless it is -1; it returns -1.
+func closeFD(fd int) int {
+	if fd >= 0 {
+		unix.Close(fd)
 	}
+	return -1
+}
+
+func (w *hello) close() {
+	w.fds = closeFDs(w.fds)
+	w.conn = closeFD(w.conn)
 }
 
 func (p *Pairs) msg(to uint64, kind uint32) helloMsg {

@@ -128,47 +128,34 @@ func TestReaders(t *testing.T) {
 	const g, n = 4, 20000
 	var inside, maxInside, writerIn int32
 	plain := 0
-	var wg sync.WaitGroup
-	for i := 0; i < g; i++ {
-		wg.Add(2)
-		go func() { // a C thread: many short fast-path calls
-			defer wg.Done()
-			for j := 0; j < n; j++ {
-				if !tryShared() {
-					runtime.Gosched()
-					continue
-				}
-				k := atomic.AddInt32(&inside, 1)
-				for {
-					m := atomic.LoadInt32(&maxInside)
-					if k <= m || atomic.CompareAndSwapInt32(&maxInside, m, k) {
-						break
-					}
-				}
-				if atomic.LoadInt32(&writerIn) != 0 {
-					t.Error("a reader is inside while a Go holder is")
-				}
-				if plain < 0 { // read what holders write (-race)
-					t.Error("negative")
-				}
-				for s := 0; s < 50; s++ {
-					if atomic.LoadInt32(&writerIn) != 0 {
-						t.Error("a Go holder got in while a reader is inside")
-					}
-				}
-				atomic.AddInt32(&inside, -1)
-				unshared()
+	withGoHolders(t, g, n, &writerIn, &inside, &plain, func() { // a C thread: many short fast-path calls
+		for j := 0; j < n; j++ {
+			if !tryShared() {
+				runtime.Gosched()
+				continue
 			}
-		}()
-		go func() { // a Go entry
-			defer wg.Done()
-			goHolder(t, n/20, &writerIn, &inside, &plain)
-		}()
-	}
-	wg.Wait()
-	if plain != g*(n/20) {
-		t.Fatalf("plain %d, want %d", plain, g*(n/20))
-	}
+			k := atomic.AddInt32(&inside, 1)
+			for {
+				m := atomic.LoadInt32(&maxInside)
+				if k <= m || atomic.CompareAndSwapInt32(&maxInside, m, k) {
+					break
+				}
+			}
+			if atomic.LoadInt32(&writerIn) != 0 {
+				t.Error("a reader is inside while a Go holder is")
+			}
+			if plain < 0 { // read what holders write (-race)
+				t.Error("negative")
+			}
+			for s := 0; s < 50; s++ {
+				if atomic.LoadInt32(&writerIn) != 0 {
+					t.Error("a Go holder got in while a reader is inside")
+				}
+			}
+			atomic.AddInt32(&inside, -1)
+			unshared()
+		}
+	})
 	if Held() {
 		t.Fatal("lock still held")
 	}
@@ -224,55 +211,63 @@ func TestReaderSlots(t *testing.T) {
 	const g, n = 4, 20000
 	var inside, writerIn int32
 	plain := 0
+	withGoHolders(t, g, n, &writerIn, &inside, &plain, func() {
+		r := claimSlot()
+		if r.p == nil {
+			t.Error("no slot for one of the first threads")
+			return
+		}
+		for j := 0; j < n; j++ {
+			if !r.try() {
+				runtime.Gosched()
+				continue
+			}
+			atomic.AddInt32(&inside, 1)
+			nested := j%3 == 0 && r.try() // a nested entry always gets in
+			if j%3 == 0 && !nested {
+				t.Error("a nested entry failed")
+			}
+			for s := 0; s < 50; s++ {
+				if atomic.LoadInt32(&writerIn) != 0 {
+					t.Error("a Go holder got in while a reader is inside")
+				}
+			}
+			if plain < 0 { // read what holders write (-race)
+				t.Error("negative")
+			}
+			if nested {
+				r.leave()
+			}
+			atomic.AddInt32(&inside, -1)
+			r.leave()
+		}
+		if atomic.LoadInt32(r.p) != 0 {
+			t.Error("reader count left raised")
+		}
+	})
+	if _, stride, _ := Slots(); stride < 64 {
+		t.Fatalf("reader counts %d bytes apart share cache lines", stride)
+	}
+}
+
+// withGoHolders runs g goroutines of reader against g Go holders of n/20
+// rounds each (goHolder), then checks that every holder round ran.
+func withGoHolders(t *testing.T, g, n int, writerIn, inside *int32, plain *int, reader func()) {
 	var wg sync.WaitGroup
 	for i := 0; i < g; i++ {
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			r := claimSlot()
-			if r.p == nil {
-				t.Error("no slot for one of the first threads")
-				return
-			}
-			for j := 0; j < n; j++ {
-				if !r.try() {
-					runtime.Gosched()
-					continue
-				}
-				atomic.AddInt32(&inside, 1)
-				nested := j%3 == 0 && r.try() // a nested entry always gets in
-				if j%3 == 0 && !nested {
-					t.Error("a nested entry failed")
-				}
-				for s := 0; s < 50; s++ {
-					if atomic.LoadInt32(&writerIn) != 0 {
-						t.Error("a Go holder got in while a reader is inside")
-					}
-				}
-				if plain < 0 { // read what holders write (-race)
-					t.Error("negative")
-				}
-				if nested {
-					r.leave()
-				}
-				atomic.AddInt32(&inside, -1)
-				r.leave()
-			}
-			if atomic.LoadInt32(r.p) != 0 {
-				t.Error("reader count left raised")
-			}
+			reader()
 		}()
 		go func() { // a Go entry
 			defer wg.Done()
-			goHolder(t, n/20, &writerIn, &inside, &plain)
+			goHolder(t, n/20, writerIn, inside, plain)
 		}()
 	}
 	wg.Wait()
-	if plain != g*(n/20) {
-		t.Fatalf("plain %d, want %d", plain, g*(n/20))
-	}
-	if _, stride, _ := Slots(); stride < 64 {
-		t.Fatalf("reader counts %d bytes apart share cache lines", stride)
+	if *plain != g*(n/20) {
+		t.Fatalf("plain %d, want %d", *plain, g*(n/20))
 	}
 }
 
